@@ -1,0 +1,426 @@
+"""The syntax tree of a rules file: frozen dataclasses, each with the span it was parsed from.
+
+The tree says what the author wrote and nothing more; names are resolved by the checker and
+turned into fast tables and closures by the compiler.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional, Union
+
+from .source import Span
+
+
+@dataclass(frozen=True)
+class Node:
+    span: Span
+
+
+# ---- expressions ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Literal(Node):
+    value: object           # int, str, bool or None
+
+
+@dataclass(frozen=True)
+class Name(Node):
+    id: str
+
+
+@dataclass(frozen=True)
+class Builtin(Node):
+    """A keyword that reads a value of the game: `color`, `players`, `it`."""
+    id: str
+
+
+@dataclass(frozen=True)
+class Attr(Node):
+    obj: "Expr"
+    name: str
+
+
+@dataclass(frozen=True)
+class Unary(Node):
+    op: str                 # "not" or "-"
+    operand: "Expr"
+
+
+@dataclass(frozen=True)
+class Binary(Node):
+    op: str                 # and or == != < <= > >= + - * / % in
+    left: "Expr"
+    right: "Expr"
+
+
+@dataclass(frozen=True)
+class Is(Node):
+    obj: "Expr"
+    tag: str
+    negate: bool
+
+
+@dataclass(frozen=True)
+class Cond(Node):
+    then: "Expr"
+    test: "Expr"
+    other: "Expr"
+
+
+@dataclass(frozen=True)
+class Quantifier(Node):
+    """`some x in C where P`, `count x in C where P`, `total E for x in C where P`."""
+    kind: str               # "some", "count", "total"
+    var: str
+    collection: "Expr"
+    where: Optional["Expr"]
+    value: Optional["Expr"] = None     # for "total"
+
+
+Expr = Union[Literal, Name, Builtin, Attr, Unary, Binary, Is, Cond, Quantifier]
+
+
+# ---- card selectors --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class KindSel(Node):
+    kind: str
+    ranks: Optional[tuple[int, int]]
+
+
+@dataclass(frozen=True)
+class CodeSel(Node):
+    code: str
+
+
+CardSel = Union[KindSel, CodeSel]
+
+
+# ---- statements ------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Draws(Node):
+    who: Expr
+    count: Expr
+
+
+@dataclass(frozen=True)
+class DrawsUntil(Node):
+    who: Expr
+    test: Expr
+
+
+@dataclass(frozen=True)
+class Skip(Node):
+    who: Expr
+
+
+@dataclass(frozen=True)
+class Reverse(Node):
+    pass
+
+
+@dataclass(frozen=True)
+class ChooseColor(Node):
+    who: Expr
+
+
+@dataclass(frozen=True)
+class Picks(Node):
+    who: Expr
+    var: str
+    among: Expr
+
+
+@dataclass(frozen=True)
+class SwapHands(Node):
+    who: Expr
+    other: Expr
+
+
+@dataclass(frozen=True)
+class PassHands(Node):
+    pass
+
+
+@dataclass(frozen=True)
+class If(Node):
+    test: Expr
+    then: tuple
+    other: tuple
+
+
+@dataclass(frozen=True)
+class Answer(Node):
+    name: str
+    doc: str
+    body: tuple
+
+
+@dataclass(frozen=True)
+class Ask(Node):
+    who: Expr
+    question: str
+    answers: tuple[Answer, ...]
+
+
+@dataclass(frozen=True)
+class Reveal(Node):
+    who: Expr
+    to: Expr
+
+
+@dataclass(frozen=True)
+class Scores(Node):
+    who: Expr
+    amount: Expr
+
+
+@dataclass(frozen=True)
+class Eliminate(Node):
+    who: Expr
+
+
+@dataclass(frozen=True)
+class Starts(Node):
+    who: Expr
+
+
+@dataclass(frozen=True)
+class PlaysAgain(Node):
+    who: Expr
+
+
+@dataclass(frozen=True)
+class ReturnStarter(Node):
+    pass
+
+
+@dataclass(frozen=True)
+class AsIfPlayed(Node):
+    who: Expr
+
+
+@dataclass(frozen=True)
+class PlayDrawn(Node):
+    who: Expr
+    must: bool
+
+
+@dataclass(frozen=True)
+class ForEach(Node):
+    var: str
+    collection: Expr
+    body: tuple
+
+
+@dataclass(frozen=True)
+class Let(Node):
+    name: str
+    value: Expr
+
+
+@dataclass(frozen=True)
+class EndGame(Node):
+    best: str               # "highest" or "lowest"
+
+
+@dataclass(frozen=True)
+class EndRound(Node):
+    pass
+
+
+@dataclass(frozen=True)
+class DiscardMatching(Node):
+    who: Expr
+    var: str
+    collection: Expr
+    test: Expr
+
+
+Stmt = Union[Draws, DrawsUntil, Skip, Reverse, ChooseColor, Picks, SwapHands, PassHands, If, Ask,
+             Reveal, Scores, Eliminate, Starts, PlaysAgain, ReturnStarter, AsIfPlayed, PlayDrawn,
+             ForEach, Let, EndGame, EndRound, DiscardMatching]
+
+
+# ---- declarations ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class About(Node):
+    text: str
+
+
+@dataclass(frozen=True)
+class Players(Node):
+    low: int
+    high: int
+
+
+@dataclass(frozen=True)
+class Deal(Node):
+    count: Expr
+
+
+@dataclass(frozen=True)
+class OptionDecl(Node):
+    name: str
+    default: Literal
+    choices: tuple[Literal, ...]
+    doc: str
+
+
+@dataclass(frozen=True)
+class SetOption(Node):
+    name: str
+    value: Literal
+
+
+@dataclass(frozen=True)
+class Requires(Node):
+    cards: tuple[CardSel, ...]
+
+
+@dataclass(frozen=True)
+class ColorDef(Node):
+    name: str
+    code: str
+    title: str
+
+
+@dataclass(frozen=True)
+class Colors(Node):
+    colors: tuple[ColorDef, ...]
+
+
+@dataclass(frozen=True)
+class CardAttr(Node):
+    """One line of a card block: colored, colorless, code, points, name, tags or a `let` property."""
+    key: str
+    value: object           # str template, Expr, tuple of tags, or (name, Expr)
+
+
+@dataclass(frozen=True)
+class CardDecl(Node):
+    name: str
+    ranks: Optional[tuple[int, int]]
+    title: str
+    attrs: tuple[CardAttr, ...]
+
+
+@dataclass(frozen=True)
+class RemoveCard(Node):
+    name: str
+
+
+@dataclass(frozen=True)
+class DeckCount(Node):
+    count: int
+    card: CardSel
+
+
+@dataclass(frozen=True)
+class DeckEach(Node):
+    counts: tuple[DeckCount, ...]
+
+
+@dataclass(frozen=True)
+class Deck(Node):
+    entries: tuple
+
+
+@dataclass(frozen=True)
+class Match(Node):
+    test: Expr
+    doc: str
+
+
+@dataclass(frozen=True)
+class Honest(Node):
+    card: CardSel
+    test: Expr
+    doc: str
+
+
+@dataclass(frozen=True)
+class Renege(Node):
+    test: Expr
+    doc: str
+
+
+@dataclass(frozen=True)
+class DealsFirst(Node):
+    value: Expr
+    doc: str
+
+
+@dataclass(frozen=True)
+class Teams(Node):
+    test: Expr
+    doc: str
+
+
+@dataclass(frozen=True)
+class OnPlay(Node):
+    cards: tuple[CardSel, ...]
+    doc: str
+    body: tuple
+
+
+@dataclass(frozen=True)
+class OnDraw(Node):
+    doc: str
+    body: tuple
+
+
+@dataclass(frozen=True)
+class OnRoundEnd(Node):
+    doc: str
+    body: tuple
+
+
+@dataclass(frozen=True)
+class Starter(Node):
+    cards: Optional[tuple[CardSel, ...]]     # None: "otherwise"
+    doc: str
+    body: tuple
+
+
+@dataclass(frozen=True)
+class Opens(Node):
+    test: Optional[Expr]
+
+
+@dataclass(frozen=True)
+class Closes(Node):
+    pass
+
+
+@dataclass(frozen=True)
+class WindowAction(Node):
+    who: str                # player, others, anyone
+    verb: str
+    doc: str
+    body: tuple
+
+
+@dataclass(frozen=True)
+class Window(Node):
+    name: str
+    title: str
+    items: tuple
+
+
+@dataclass(frozen=True)
+class Unit(Node):
+    """A `ruleset` or a `module`: a named list of declarations."""
+    kind: str
+    name: str
+    title: str
+    extends: Optional[str]
+    extends_span: Optional[Span]
+    decls: tuple
+
+
+@dataclass(frozen=True)
+class File(Node):
+    units: tuple[Unit, ...]

@@ -1,0 +1,698 @@
+"""The game engine: a state machine that plays any compiled Ruleset.
+
+One generator drives a whole game: it deals, turns the starter card, runs turns and rounds, and
+yields a `Decision` wherever someone must act. `apply(action)` checks the action against that
+decision (or against an open out-of-turn window), refuses it with a message and no change if the
+rules do not allow it, and otherwise resumes the generator. The rules' programs call the generic
+primitives below (draw, skip, reverse, swap hands, score ...); no card or variant is known here.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from .decisions import Action, Decision, Refused
+from .expressions import Ctx
+from .ruleset import Ruleset
+
+MAX_TURNS_PER_ROUND = 5000
+MAX_ROUNDS = 500
+
+
+def seat_name(seat: int | None) -> str:
+    return "nobody" if seat is None else f"p{seat + 1}"
+
+
+@dataclass
+class Position:
+    """A position to start from instead of dealing (scenario files build these)."""
+    hands: list
+    discard: list = field(default_factory=list)
+    starter: int | None = None
+    color: str | None = None
+    stock: list = field(default_factory=list)        # first drawn first
+    direction: int = 1
+    turn: int | None = None
+    dealer: int | None = None
+    scores: list | None = None
+    uno: tuple = ()
+    teams: list | None = None
+
+
+class Game:
+    def __init__(self, rules: Ruleset, players: int, seed=None, dealer: int | None = None,
+                 position: Position | None = None):
+        low, high = rules.players
+        if not low <= players <= high:
+            raise ValueError(f"{rules.title} is for {low} to {high} players, not {players}")
+        self.rules = rules
+        self.n = players
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.hands = [[] for _ in range(players)]
+        self.stock: list = []
+        self.discard: list = []
+        self.color = None
+        self.direction = 1
+        self.turn = 0
+        self.dealer = players - 1 if dealer is None and position is not None else dealer
+        self.scores = [0] * players
+        self.round_points = [0] * players
+        self.eliminated = [False] * players
+        self.teams = list(range(players))
+        self.skips = [0] * players
+        self.windows: dict = {}            # (window name, subject seat) -> WindowRule
+        self.next_override = None
+        self.round = 0
+        self.round_over = False
+        self.winner = None
+        self.game_over = False
+        self.game_winners: list = []
+        self.stalemate = ""
+        self.turns = 0
+        self.round_turns = 0
+        self.events: list = []
+        self.log: list = []
+        self.stats = {"drawn": 0, "reshuffles": 0, "stock_empty": 0}
+        self.revealed: dict = {}
+        self._end_now = False
+        self._idle = 0
+        self._drew_this_turn = 0
+        self._played_this_turn = False
+        self._window_verbs = rules.window_verbs()
+        self.decision: Decision | None = None
+        self._gen = self._game(position)
+        self._resume(None)
+
+    # ---- driving ------------------------------------------------------------------------------
+    def _resume(self, value) -> None:
+        try:
+            self.decision = self._gen.send(value)
+        except StopIteration:
+            self.decision = None
+
+    def apply(self, action: Action) -> None:
+        """Carry out an action, or raise Refused (with the state unchanged) if the rules forbid it."""
+        d = self.decision
+        if self.game_over or d is None:
+            raise Refused("the game is over")
+        verb = action.verb
+        answering = d.kind == "answer" and action.seat == d.seat and (
+            verb in d.options or (verb == "choose" and action.answer in d.options))
+        if not answering and verb in self._window_verbs:
+            self._window_action(action)
+            return
+        if d.kind == "deal":
+            if verb != "deal":
+                raise Refused("the round is over: deal the next round first")
+            self._record(action)
+            self._resume(action)
+            return
+        if action.seat != d.seat:
+            raise Refused(self._not_your_turn(d))
+        value = self._validate(d, action)
+        self._record(action)
+        self._resume(value)
+
+    def _record(self, action: Action) -> None:
+        from .actions import format_action
+        self.log.append({"seat": action.seat, "action": format_action(self.rules, action)})
+
+    def _not_your_turn(self, d: Decision) -> str:
+        who = seat_name(d.seat)
+        if d.kind == "turn":
+            return f"it is {who}'s turn"
+        if d.kind == "answer":
+            return f"{who} must answer first: " + " or ".join(d.options)
+        return f"{who} must decide first"
+
+    def _validate(self, d: Decision, a: Action):
+        """Return the value to send into the game for this decision, or raise Refused."""
+        r = self.rules
+        if d.kind == "turn":
+            if a.verb == "play":
+                self._check_play(a, drawn=None)
+                return a
+            if a.verb == "draw":
+                if not self._may_draw(a.seat):
+                    raise Refused("you must play a card you can play: " +
+                                  ", ".join(sorted({r.code(c) for c in self.playable(a.seat)})))
+                return a
+            if a.verb == "keep":
+                raise Refused("you can only keep a card you have just drawn")
+            raise Refused(f"it is your turn: play a card or draw (not `{a.verb}`)")
+        if d.kind == "drawn":
+            if a.verb == "keep":
+                if d.must:
+                    raise Refused(f"the drawn card {r.code(d.card)} must be played")
+                return a
+            if a.verb == "play":
+                self._check_play(a, drawn=d.card)
+                return a
+            raise Refused(f"you drew {r.code(d.card)}: play it or keep it")
+        if d.kind == "color":
+            color = a.answer if a.verb == "choose" else a.color
+            if color not in d.options:
+                raise Refused("choose a color: " + ", ".join(d.options))
+            return color
+        if d.kind == "seat":
+            if a.verb != "choose" or a.target not in d.options:
+                raise Refused("choose a player: " + ", ".join(seat_name(s) for s in d.options))
+            return a.target
+        if d.kind == "answer":
+            answer = a.answer if a.verb == "choose" else a.verb
+            if answer not in d.options:
+                raise Refused("answer " + " or ".join(d.options))
+            return answer
+        raise Refused(f"nothing can be done now ({d.kind})")
+
+    def _check_play(self, a: Action, drawn) -> None:
+        r = self.rules
+        card = a.card
+        hand = self.hands[a.seat]
+        if card is None or card not in hand:
+            raise Refused(f"{seat_name(a.seat)} holds no {r.code(card) if card is not None else 'such card'}")
+        if drawn is not None and card != drawn:
+            raise Refused(f"after drawing you may only play the card you drew ({r.code(drawn)}) or keep it")
+        if not self.is_playable(a.seat, card):
+            top = self.discard[-1]
+            raise Refused(f"{r.code(card)} cannot be played on {r.code(top)}"
+                          f" (the color is {self.color or 'not chosen'})")
+        program = r.on_play[card]
+        last = len(hand) == 1
+        if a.color is not None:
+            if program is None or not program.asks_color:
+                raise Refused(f"{r.code(card)} takes no color")
+            if a.color not in r.colors:
+                raise Refused("choose a color: " + ", ".join(r.colors))
+        elif program is not None and program.asks_color and not last:
+            raise Refused(f"{r.code(card)} needs a color: play {r.code(card)} " + "|".join(r.colors))
+        if a.target is not None:
+            if program is None or not program.asks_target:
+                raise Refused(f"{r.code(card)} takes no player")
+            if a.target == a.seat or not 0 <= a.target < self.n or self.eliminated[a.target]:
+                raise Refused(f"{seat_name(a.target)} cannot be chosen")
+        elif program is not None and program.asks_target and not last:
+            raise Refused(f"{r.code(card)} needs a player: play {r.code(card)} ... pN")
+
+    def _may_draw(self, seat: int) -> bool:
+        if self.rules.renege(Ctx(self, player=seat, actor=seat)):
+            return True
+        return not self.playable(seat)
+
+    # ---- what can be done -----------------------------------------------------------------------
+    def is_playable(self, seat, card) -> bool:
+        r = self.rules
+        if r.match_static:
+            return card in r.playable_set(self.discard[-1], self.color)
+        ctx = Ctx(self, player=seat, card=card, actor=seat)
+        return bool(r.match(ctx))
+
+    def playable(self, seat: int) -> list:
+        """Distinct card ids in the seat's hand that may be played now."""
+        d = self.decision
+        if d is not None and d.kind == "drawn" and d.seat == seat:
+            return [d.card] if self.is_playable(seat, d.card) else []
+        return [c for c in dict.fromkeys(self.hands[seat]) if self.is_playable(seat, c)]
+
+    def legal_actions(self) -> list:
+        """Every action the seat to decide may take now (out-of-turn window actions excluded)."""
+        d = self.decision
+        if d is None:
+            return []
+        s = d.seat
+        if d.kind == "turn":
+            acts = [a for c in self.playable(s) for a in self._plays(s, c)]
+            if self._may_draw(s):
+                acts.append(Action(s, "draw"))
+            return acts
+        if d.kind == "drawn":
+            acts = self._plays(s, d.card)
+            if not d.must:
+                acts.append(Action(s, "keep"))
+            return acts
+        if d.kind == "color":
+            return [Action(s, "choose", answer=c) for c in d.options]
+        if d.kind == "seat":
+            return [Action(s, "choose", target=t) for t in d.options]
+        if d.kind == "answer":
+            return [Action(s, o) for o in d.options]
+        if d.kind == "deal":
+            return [Action(None, "deal")]
+        return []
+
+    def _plays(self, seat, card) -> list:
+        program = self.rules.on_play[card]
+        colors = self.rules.colors if program is not None and program.asks_color else (None,)
+        targets = self.others(seat) if program is not None and program.asks_target else (None,)
+        return [Action(seat, "play", card, color, t) for color in colors for t in targets]
+
+    def window_actions(self, seat: int) -> list:
+        """Out-of-turn actions this seat may take now (saying UNO, catching a player ...)."""
+        out = []
+        for (name, subject), rule in self.windows.items():
+            if not self._window_holds(rule, subject):
+                continue
+            for a in rule.actions:
+                if self._may_act(a.who, seat, subject):
+                    out.append(Action(seat, a.verb, target=None if a.who == "player" else subject))
+        return out
+
+    # ---- windows ------------------------------------------------------------------------------
+    def _open_windows(self, seat: int, card) -> None:
+        for rule in self.rules.windows:
+            if rule.opens is None or rule.opens(Ctx(self, player=seat, card=card, actor=seat)):
+                self.windows[(rule.name, seat)] = rule
+
+    def _window_holds(self, rule, subject) -> bool:
+        return rule.opens is None or bool(rule.opens(Ctx(self, player=subject, actor=subject)))
+
+    @staticmethod
+    def _may_act(who: str, seat: int, subject: int) -> bool:
+        return (who == "player" and seat == subject) or (who == "others" and seat != subject) or who == "anyone"
+
+    def _window_action(self, action: Action) -> None:
+        seat, verb = action.seat, action.verb
+        if not 0 <= seat < self.n or self.eliminated[seat]:
+            raise Refused(f"{seat_name(seat)} is not playing")
+        reasons = []
+        for rule, act in self._window_verbs[verb]:
+            subject = seat if act.who == "player" else action.target
+            if subject is None:
+                reasons.append(f"say whom: {verb} pN")
+                continue
+            rule_open = self.windows.get((rule.name, subject))
+            if rule_open is None or not self._window_holds(rule, subject):
+                reasons.append(f"{seat_name(subject)} cannot be caught out now" if act.who != "player"
+                               else f"there is nothing to {verb} now")
+                continue
+            if not self._may_act(act.who, seat, subject):
+                reasons.append(f"{seat_name(seat)} may not {verb} {seat_name(subject)}")
+                continue
+            del self.windows[(rule.name, subject)]
+            self._record(action)
+            self.event("window", seat=seat, verb=verb, subject=subject)
+            ctx = Ctx(self, player=subject, actor=seat)
+            for d in act.program.run(ctx):
+                raise RuntimeError("window actions cannot ask questions")
+            return
+        raise Refused(reasons[0] if reasons else f"nobody can {verb} now")
+
+    def _close_turn_windows(self) -> None:
+        if self.windows:
+            self.windows = {k: w for k, w in self.windows.items() if not w.closes_on_turn}
+
+    # ---- the game -----------------------------------------------------------------------------
+    def _game(self, position):
+        first = True
+        while True:
+            self.round += 1
+            if first and position is not None:
+                yield from self._setup_position(position)
+            else:
+                yield from self._deal_round(first)
+            first = False
+            yield from self._play_round()
+            if self.game_over:
+                return
+            if self.round >= MAX_ROUNDS:
+                self.stalemate = f"no one had won after {MAX_ROUNDS} rounds"
+                self.end_game("highest")
+                return
+            yield Decision(None, "deal", prompt="Deal the next round")
+            self.dealer = self.next_seat(self.dealer)
+
+    def _reset_round(self) -> None:
+        self.hands = [[] for _ in range(self.n)]
+        self.stock, self.discard = [], []
+        self.color, self.direction = None, 1
+        self.skips = [0] * self.n
+        self.windows = {}
+        self.next_override = None
+        self.round_over, self.winner = False, None
+        self.round_points = [0] * self.n
+        self.round_turns = 0
+        self._idle = 0
+        self._end_now = False
+
+    def _setup_teams(self) -> None:
+        if self.rules.teams(Ctx(self)):
+            half = self.n // 2
+            self.teams = [s % half for s in range(self.n)]
+
+    def _deal_round(self, first: bool):
+        r = self.rules
+        self._reset_round()
+        if first:
+            self._setup_teams()
+            if self.dealer is None:
+                self.dealer = self._choose_dealer()
+        self.stock = list(r.deck)
+        self.rng.shuffle(self.stock)
+        count = int(r.deal(Ctx(self)) or 0)
+        for _ in range(count):
+            for s in self._order_from(self.next_seat(self.dealer)):
+                if self.stock:
+                    self.hands[s].append(self.stock.pop())
+        self.event("deal", dealer=self.dealer, cards=count)
+        yield from self._turn_starter(None)
+
+    def _choose_dealer(self) -> int:
+        r = self.rules
+        if r.dealer_value is None:
+            return self.rng.randrange(self.n)
+        pool = list(r.deck)
+        contenders = list(range(self.n))
+        while len(contenders) > 1:
+            self.rng.shuffle(pool)
+            values = {}
+            ctx = Ctx(self)
+            for i, s in enumerate(contenders):
+                ctx.card = pool[i]
+                values[s] = r.dealer_value(ctx) or 0
+            best = max(values.values())
+            contenders = [s for s in contenders if values[s] == best]
+        self.event("dealer", seat=contenders[0])
+        return contenders[0]
+
+    def _turn_starter(self, card):
+        r = self.rules
+        while True:
+            if card is None:
+                card = self._take()
+            if card is None:
+                break
+            self.discard.append(card)
+            self.color = r.cards.color[card]
+            self.event("starter", card=card)
+            program = r.starter[card]
+            ctx = Ctx(self, player=self.dealer, card=card)
+            if program is not None:
+                yield from program.run(ctx)
+            if not ctx.redo:
+                break
+            card = None
+        self.turn = self.dealer
+        self._advance()
+
+    def _setup_position(self, p: Position):
+        self._reset_round()
+        r = self.rules
+        self.hands = [list(h) for h in p.hands]
+        self.stock = list(reversed(p.stock))
+        self.discard = list(p.discard)
+        self.direction = p.direction
+        if p.scores is not None:
+            self.scores = list(p.scores)
+        if p.teams is not None:
+            self.teams = list(p.teams)
+        else:
+            self._setup_teams()
+        if p.starter is not None:
+            yield from self._turn_starter(p.starter)
+            if p.turn is not None:
+                self.turn = p.turn
+        else:
+            self.color = p.color if p.color is not None else r.cards.color[self.discard[-1]]
+            self.turn = p.turn if p.turn is not None else 0
+        if p.color is not None:
+            self.color = p.color
+        for s in range(self.n):
+            self._open_windows(s, None)
+        for s in p.uno:
+            self.windows = {k: w for k, w in self.windows.items() if k[1] != s}
+
+    def _play_round(self):
+        r = self.rules
+        while not self.round_over:
+            s = self.turn
+            action = yield Decision(s, "turn")
+            self.turns += 1
+            self.round_turns += 1
+            self._close_turn_windows()
+            self._drew_this_turn = 0
+            self._played_this_turn = False
+            if action.verb == "play":
+                yield from self.play_gen(s, action)
+            else:
+                ctx = Ctx(self, player=s, actor=s)
+                self.event("draw_turn", seat=s)
+                if r.on_draw.plain is not None:
+                    r.on_draw.plain(ctx)
+                else:
+                    yield from r.on_draw.run(ctx)
+            if self._end_now:
+                self._finish_round(None)
+                break
+            out = self._gone_out(s)
+            if out is not None:
+                yield from self._end_round(out)
+                break
+            self._idle = 0 if self._played_this_turn or self._drew_this_turn else self._idle + 1
+            if self._idle >= max(2, self.active_count()) or self.round_turns >= MAX_TURNS_PER_ROUND:
+                self.stalemate = ("nobody could play or draw" if self._idle else
+                                  f"the round passed {MAX_TURNS_PER_ROUND} turns")
+                self.event("stalemate", reason=self.stalemate)
+                yield from self._end_round(None)
+                break
+            self._advance()
+
+    def play_gen(self, seat: int, action: Action):
+        """Play a card from a hand: it lands, windows open, then its effect runs."""
+        r = self.rules
+        card = action.card
+        ctx = Ctx(self, player=seat, card=card, actor=seat, color_arg=action.color, target_arg=action.target)
+        honest = r.honest[card]
+        if honest is not None:
+            ctx.honest = bool(honest(ctx))
+        self.hands[seat].remove(card)
+        self.discard.append(card)
+        self._played_this_turn = True
+        color = r.cards.color[card]
+        if color is not None:
+            self.color = color
+        self.event("play", seat=seat, card=card)
+        self._open_windows(seat, card)
+        if action.uno:
+            key = next((k for k in self.windows if k[1] == seat), None)
+            if key is not None:
+                del self.windows[key]
+                self.event("window", seat=seat, verb="uno", subject=seat)
+        program = r.on_play[card]
+        if program is not None:
+            if program.plain is not None:
+                program.plain(ctx)
+            else:
+                yield from program.run(ctx)
+
+    def effect_gen(self, seat, card):
+        """Run a card's effect as if `seat` had played it (starter cards)."""
+        program = self.rules.on_play[card] if card is not None else None
+        if program is not None:
+            yield from program.run(Ctx(self, player=seat, card=card))
+
+    def _gone_out(self, seat):
+        if not self.hands[seat] and not self.eliminated[seat]:
+            return seat
+        for s in self._order_from(seat):
+            if not self.hands[s] and not self.eliminated[s]:
+                return s
+        if self.active_count() == 1:
+            return next(s for s in range(self.n) if not self.eliminated[s])
+        return None
+
+    def _end_round(self, winner):
+        self._finish_round(winner)
+        program = self.rules.on_round_end
+        if program is not None:
+            yield from program.run(Ctx(self, player=winner))
+        self.event("round_end", winner=winner, points=list(self.round_points), scores=list(self.scores))
+
+    def _finish_round(self, winner) -> None:
+        self.round_over = True
+        self.winner = winner
+        self.windows = {}
+
+    # ---- primitives the rules call ------------------------------------------------------------
+    def event(self, kind: str, **data) -> None:
+        data["e"] = kind
+        self.events.append(data)
+
+    def _take(self):
+        if not self.stock:
+            if len(self.discard) > 1:
+                top = self.discard[-1]
+                rest = self.discard[:-1]
+                self.rng.shuffle(rest)
+                self.stock = rest
+                self.discard = [top]
+                self.stats["reshuffles"] += 1
+                self.event("reshuffle", cards=len(rest))
+            else:
+                self.stats["stock_empty"] += 1
+                return None
+        return self.stock.pop()
+
+    def draw(self, seat: int, count: int, ctx: Ctx) -> None:
+        hand = self.hands[seat]
+        got = 0
+        for _ in range(count):
+            card = self._take()
+            if card is None:
+                break
+            hand.append(card)
+            ctx.drawn = card
+            got += 1
+        self.stats["drawn"] += got
+        self._drew_this_turn += got
+        self.event("draw", seat=seat, count=got)
+
+    def draw_until(self, seat: int, test, ctx: Ctx) -> None:
+        hand = self.hands[seat]
+        got = 0
+        saved = ctx.player
+        ctx.player = seat
+        while True:
+            card = self._take()
+            if card is None:
+                break
+            hand.append(card)
+            ctx.drawn = card
+            got += 1
+            if test(ctx):
+                break
+        ctx.player = saved
+        self.stats["drawn"] += got
+        self._drew_this_turn += got
+        self.event("draw", seat=seat, count=got)
+
+    def skip(self, seat: int) -> None:
+        self.skips[seat] += 1
+
+    def reverse(self) -> None:
+        self.direction = -self.direction
+        self.event("reverse")
+
+    def set_color(self, color, seat) -> None:
+        self.color = color
+        self.event("color", seat=seat, color=color)
+
+    def swap_hands(self, a: int, b: int) -> None:
+        self.hands[a], self.hands[b] = self.hands[b], self.hands[a]
+        self.event("swap", seats=[a, b])
+
+    def pass_hands(self) -> None:
+        new = list(self.hands)
+        for s in range(self.n):
+            if not self.eliminated[s]:
+                new[self.next_seat(s)] = self.hands[s]
+        self.hands = new
+        self.event("pass_hands")
+
+    def reveal(self, seat: int, to: tuple) -> None:
+        for t in to:
+            self.revealed.setdefault(t, {})[seat] = list(self.hands[seat])
+        self.event("reveal", seat=seat, to=list(to))
+
+    def add_score(self, seat: int, points: int) -> None:
+        for s in range(self.n):
+            if self.teams[s] == self.teams[seat]:
+                self.scores[s] += points
+                self.round_points[s] += points
+
+    def eliminate(self, seat: int) -> None:
+        if self.eliminated[seat]:
+            return
+        self.eliminated[seat] = True
+        self.stock[0:0] = self.hands[seat]
+        self.hands[seat] = []
+        self.event("eliminated", seat=seat)
+
+    def starts(self, seat) -> None:
+        if isinstance(seat, int):
+            self.next_override = seat
+
+    plays_again = starts
+
+    def return_starter(self, ctx: Ctx) -> None:
+        card = self.discard.pop()
+        self.stock.append(card)
+        self.rng.shuffle(self.stock)
+        ctx.redo = True
+        self.event("starter_returned", card=card)
+
+    def end_game(self, best: str) -> None:
+        active = [s for s in range(self.n) if not self.eliminated[s]] or list(range(self.n))
+        pick = max if best == "highest" else min
+        target = pick(self.scores[s] for s in active)
+        self.game_over = True
+        self.game_winners = [s for s in active if self.scores[s] == target]
+        self.event("game_end", winners=self.game_winners)
+
+    def end_round_now(self) -> None:
+        self._end_now = True
+
+    def discard_cards(self, seat: int, cards: list) -> None:
+        hand = self.hands[seat]
+        for c in cards:
+            hand.remove(c)
+        top = self.discard[-1:]
+        self.discard[-1:] = list(cards) + top
+        self.event("discard", seat=seat, count=len(cards))
+
+    def has_gone_out(self, seat: int) -> bool:
+        return not self.hands[seat]
+
+    # ---- seats --------------------------------------------------------------------------------
+    def next_seat(self, seat, step: int = 1):
+        if seat is None:
+            return None
+        d = self.direction * step
+        t = (seat + d) % self.n
+        for _ in range(self.n):
+            if not self.eliminated[t]:
+                return t
+            t = (t + d) % self.n
+        return seat
+
+    def _order_from(self, start) -> list:
+        order, s = [], start
+        for _ in range(self.n):
+            if not self.eliminated[s] and s not in order:
+                order.append(s)
+            s = (s + self.direction) % self.n
+        return order
+
+    def others(self, seat) -> tuple:
+        if seat is None:
+            return tuple(self._order_from(self.dealer or 0))
+        return tuple(s for s in self._order_from(self.next_seat(seat)) if s != seat)
+
+    def everyone(self, seat) -> tuple:
+        return tuple(self._order_from(seat if seat is not None else (self.dealer or 0)))
+
+    def opponents(self, seat) -> tuple:
+        if seat is None:
+            return self.others(None)
+        return tuple(s for s in self.others(seat) if self.teams[s] != self.teams[seat])
+
+    def active_count(self) -> int:
+        return self.n - sum(self.eliminated)
+
+    def hand_points(self, seat: int) -> int:
+        pts = self.rules.cards.points
+        return sum(pts[c] for c in self.hands[seat])
+
+    def _advance(self) -> None:
+        if self.next_override is not None:
+            self.turn, self.next_override = self.next_override, None
+            return
+        s = self.turn
+        for _ in range(sum(self.skips) + self.n + 1):
+            s = self.next_seat(s)
+            if self.skips[s] > 0:
+                self.skips[s] -= 1
+                self.event("skipped", seat=s)
+                continue
+            break
+        self.turn = s

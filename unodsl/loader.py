@@ -1,0 +1,181 @@
+"""Finding, parsing, composing and compiling rules files: the front door of the language.
+
+`load("classic", with_=["progressive"], options={"uno_penalty": 4})` returns a Ruleset or raises
+RulesError with every diagnostic found. A name is looked up among the bundled rulesets and
+modules; anything with a path separator or a `.uno` suffix is read as a file.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from . import ast as A
+from .compiler import Compiler
+from .compose import Composer
+from .diagnostics import Diagnostics, RulesError, suggest
+from .parser import parse
+from .resources import bundled_files
+from .ruleset import Ruleset
+from .source import NO_SPAN, Source, Span
+
+MAX_FILE_BYTES = 1_000_000
+
+
+@dataclass(frozen=True)
+class UnitRef:
+    unit: A.Unit
+    source: Source
+
+
+class Library:
+    """The units (rulesets and modules) a load can see: the bundled ones and those of given files."""
+
+    def __init__(self, diags: Diagnostics):
+        self.diags = diags
+        self.sources: dict[str, Source] = {}
+        self.units: dict[str, UnitRef] = {}
+
+    def add_source(self, source: Source) -> list[UnitRef]:
+        self.sources[source.name] = source
+        tree = _parse_cached(source.name, source.text, self.diags)
+        refs = []
+        for unit in tree.units:
+            ref = UnitRef(unit, source)
+            refs.append(ref)
+            self.units.setdefault(unit.name, ref)
+        return refs
+
+    def add_bundled(self) -> None:
+        for path in bundled_files():
+            self.add_source(read_source(path, display=f"<bundled>/{path.name}"))
+
+
+_PARSE_CACHE: dict = {}
+
+
+def _parse_cached(name: str, text: str, diags: Diagnostics) -> A.File:
+    key = (name, text)
+    if key not in _PARSE_CACHE:
+        local = Diagnostics()
+        _PARSE_CACHE[key] = (parse(Source(name, text), local), local.items)
+    tree, found = _PARSE_CACHE[key]
+    diags.items.extend(found)
+    return tree
+
+
+def read_source(path, display: str | None = None) -> Source:
+    """Read a rules file as text; unreadable input raises OSError or ValueError with a plain message."""
+    p = Path(path)
+    size = p.stat().st_size
+    if size > MAX_FILE_BYTES:
+        raise ValueError(f"{display or p}: the file is {size} bytes; rules files are limited to {MAX_FILE_BYTES}")
+    data = p.read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise ValueError(f"{display or p}: not UTF-8 text (byte {err.start})") from None
+    return Source(display or str(p), text)
+
+
+def is_path(ref: str) -> bool:
+    return ref.endswith(".uno") or os.sep in ref or "/" in ref
+
+
+def bundled_names() -> list[tuple[str, str, str]]:
+    """(name, 'ruleset' or 'module', one-line description) of every bundled unit."""
+    diags = Diagnostics()
+    lib = Library(diags)
+    lib.add_bundled()
+    out = []
+    for name, ref in sorted(lib.units.items()):
+        about = next((d.text for d in ref.unit.decls if isinstance(d, A.About)), ref.unit.title)
+        out.append((name, ref.unit.kind, ref.unit.title or about))
+    return out
+
+
+def load(ref: str, with_=(), options: dict | None = None, base_dir: Path | None = None) -> Ruleset:
+    """Load and compile a ruleset with modules and option overrides, or raise RulesError."""
+    diags = Diagnostics()
+    lib = Library(diags)
+    lib.add_bundled()
+    ruleset_ref = _resolve(lib, ref, "ruleset", base_dir, diags)
+    module_refs = [_resolve(lib, m, "module", base_dir, diags) for m in with_]
+    rs = None
+    if ruleset_ref is not None and None not in module_refs and not diags.errors:
+        rs = _build(lib, ruleset_ref, module_refs, options or {}, diags)
+    if diags.errors or rs is None:
+        raise RulesError(diags.sorted(), lib.sources)
+    return rs
+
+
+def check(ref: str, with_=(), options: dict | None = None) -> tuple[list, dict]:
+    """Every diagnostic for a ruleset (or a file of modules), for `unodsl check`."""
+    diags = Diagnostics()
+    lib = Library(diags)
+    lib.add_bundled()
+    target = _resolve(lib, ref, None, None, diags)
+    if target is not None and not any(d.severity == "error" for d in diags.items):
+        if target.unit.kind == "ruleset":
+            modules = [_resolve(lib, m, "module", None, diags) for m in with_]
+            if None not in modules:
+                _build(lib, target, modules, options or {}, diags)
+        else:
+            base = lib.units.get("classic")
+            if base is not None:
+                _build(lib, base, [target], options or {}, diags)
+    return diags.sorted(), lib.sources
+
+
+def _resolve(lib: Library, ref: str, kind: str | None, base_dir, diags: Diagnostics) -> UnitRef | None:
+    if is_path(ref):
+        path = Path(ref)
+        if base_dir is not None and not path.is_absolute():
+            path = base_dir / path
+        source = read_source(path)
+        refs = lib.add_source(source)
+        wanted = [r for r in refs if kind is None or r.unit.kind == kind]
+        if not wanted:
+            if not refs:
+                if not diags.errors:
+                    diags.error("E402", f"{path} defines no ruleset or module", source.span(1, 1))
+                return None
+            diags.error("E403", f"{path} defines no {kind}", refs[0].unit.span,
+                        f"it defines the {refs[0].unit.kind} `{refs[0].unit.name}`")
+            return None
+        return wanted[0]
+    found = lib.units.get(ref)
+    if found is None or (kind is not None and found.unit.kind != kind):
+        pool = [n for n, r in lib.units.items() if kind is None or r.unit.kind == kind]
+        raise LookupError(f"no bundled {kind or 'ruleset or module'} named `{ref}`. " +
+                          (suggest(ref, pool) or "Bundled: " + ", ".join(sorted(pool))))
+    return found
+
+
+def _build(lib: Library, top: UnitRef, modules: list[UnitRef], options: dict, diags: Diagnostics) -> Ruleset | None:
+    chain = []
+    seen = set()
+    ref = top
+    while ref is not None:
+        if ref.unit.name in seen:
+            diags.error("E405", f"`{ref.unit.name}` extends itself through its parents", ref.unit.span)
+            return None
+        seen.add(ref.unit.name)
+        chain.append(ref)
+        parent = ref.unit.extends
+        if parent is None:
+            break
+        nxt = lib.units.get(parent)
+        if nxt is None or nxt.unit.kind != "ruleset":
+            diags.error("E406", f"`{ref.unit.name}` extends `{parent}`, which is not a known ruleset",
+                        ref.unit.extends_span or ref.unit.span, suggest(parent, lib.units))
+            return None
+        ref = nxt
+    composer = Composer(diags)
+    for r in reversed(chain):
+        composer.add_unit(r.unit)
+    composer.add_modules([m.unit for m in modules])
+    span = Span("<options>", 0, 0, 0, 0)
+    units = tuple((r.unit.name, r.unit.title) for r in chain) + tuple((m.unit.name, m.unit.title) for m in modules)
+    return Compiler(composer.result(), diags, options, span).compile(top.unit.name, units)

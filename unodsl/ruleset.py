@@ -1,0 +1,110 @@
+"""The compiled, immutable ruleset the engine runs.
+
+Everything the rules fix before a game starts is computed once here: card attributes as tuples
+indexed by card id, the deck as a tuple of ids, each card's effect program, and (when the match
+rules read only the card, the top card and the color) a memo of which cards may follow which.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+from .effects import Program
+from .expressions import CardTable, Ctx
+
+
+@dataclass(frozen=True)
+class OptionInfo:
+    name: str
+    default: object
+    value: object
+    choices: tuple
+    doc: str
+
+
+@dataclass(frozen=True)
+class WindowAction:
+    who: str                 # player, others, anyone
+    verb: str
+    doc: str
+    program: Program
+
+
+@dataclass(frozen=True)
+class WindowRule:
+    name: str
+    title: str
+    opens: Optional[Callable]          # condition after a play, or None: always
+    closes_on_turn: bool
+    actions: tuple                     # WindowAction
+
+
+class _MatchView:
+    """A stand-in game for building the match memo: just a top card and a color."""
+    __slots__ = ("discard", "color")
+
+    def __init__(self, top, color):
+        self.discard = [top]
+        self.color = color
+
+
+@dataclass
+class Ruleset:
+    name: str
+    title: str
+    about: str
+    units: tuple                        # names: the ruleset, its parents, then modules
+    options: dict                       # name -> OptionInfo
+    players: tuple                      # (low, high)
+    deal: Callable                      # ctx -> hand size
+    colors: tuple                       # color names
+    color_codes: dict                   # name -> code
+    color_titles: dict
+    cards: CardTable
+    codes: dict                         # upper-case code -> card id
+    deck: tuple                         # card ids, with repeats
+    kinds: tuple                        # kind names in declaration order
+    match: Callable                     # ctx -> bool, with ctx.card and the game's top/color
+    match_static: bool
+    honest: tuple                       # per card id: ctx -> bool, or None
+    renege: Callable
+    dealer_value: Optional[Callable]
+    teams: Callable
+    on_play: tuple                      # per card id: Program or None
+    on_draw: Program
+    starter: tuple                      # per card id: Program or None
+    windows: tuple                      # WindowRule
+    on_round_end: Optional[Program]
+    composed: object = None             # the composed declarations, for rule sheets
+    _memo: dict = field(default_factory=dict, repr=False)
+
+    @property
+    def size(self) -> int:
+        return len(self.cards.kind)
+
+    def option(self, name: str):
+        return self.options[name].value
+
+    def code(self, card: int) -> str:
+        return self.cards.code[card]
+
+    def playable_set(self, top: int, color) -> frozenset:
+        """Card ids that may follow `top` under `color` (static match rules only), memoised."""
+        key = (top, color)
+        found = self._memo.get(key)
+        if found is None:
+            ctx = Ctx(_MatchView(top, color))
+            ok = []
+            for card in range(self.size):
+                ctx.card = card
+                if self.match(ctx):
+                    ok.append(card)
+            found = self._memo[key] = frozenset(ok)
+        return found
+
+    def window_verbs(self) -> dict:
+        verbs: dict = {}
+        for w in self.windows:
+            for a in w.actions:
+                verbs.setdefault(a.verb, []).append((w, a))
+        return verbs
