@@ -108,7 +108,7 @@ def parse_action(rules: Ruleset, seat: int | None, text: str, players: int, answ
         if len(rest) != 1:
             raise ActionSyntaxError(f"`{verb}` takes one player: {verb} pN")
         return Action(seat, verb, target=parse_seat(rest[0], players))
-    known = sorted(set(BASIC_VERBS) | answers)
+    known = sorted({"play", "draw", "keep", "choose"} | answers)
     raise ActionSyntaxError(f"unknown move `{verb}`. " + (suggest(verb, known) or "Moves: " + ", ".join(known)))
 
 

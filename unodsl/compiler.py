@@ -31,8 +31,10 @@ def _seat_attrs():
 
 
 class Compiler:
-    def __init__(self, composed: Composed, diags: Diagnostics, overrides: dict, override_span=None):
+    def __init__(self, composed: Composed, diags: Diagnostics, overrides: dict, override_span=None,
+                 unit_span=None):
         self.c = composed
+        self.unit_span = unit_span
         self.diags = diags
         self.overrides = overrides
         self.override_span = override_span or NO_SPAN
@@ -97,6 +99,10 @@ class Compiler:
         return tuple(names), codes, titles
 
     def _unit_span(self):
+        """Where to point when something is missing: the `ruleset NAME` header."""
+        if self.unit_span is not None:
+            sp = self.unit_span
+            return type(sp)(sp.file, sp.line, sp.col, sp.line, sp.col + len("ruleset"))
         return self.c.items[0][1].span if self.c.items else NO_SPAN
 
     def cards(self, colors, codes, titles, params):
@@ -136,6 +142,7 @@ class Compiler:
             if colored and "{color}" not in code_t and colors:
                 self.diags.error("E306", f"the code of the colored kind `{decl.name}` must contain {{color}}",
                                  attrs["code"].span, f'for example "{{color}}{code_t}"')
+                code_t = "{color}" + code_t       # carry on as if it did, so no duplicate codes follow
             tag_set = frozenset(attrs["tags"].value) if "tags" in attrs else frozenset()
             tags |= tag_set
             points_fn = self._card_expr(attrs.get("points"), params, colors, kinds)
@@ -194,8 +201,18 @@ class Compiler:
             self._missing("deck", "deck { each color { 2 skip }, 4 wild }", self._unit_span())
             return ()
         ids: list = []
+        reported: set = set()
 
         def select(sel, color):
+            before = len(self.diags.items)
+            found = _select(sel, color)
+            if len(self.diags.items) > before:
+                if sel.span in reported:
+                    del self.diags.items[before:]
+                reported.add(sel.span)
+            return found
+
+        def _select(sel, color):
             if isinstance(sel, A.CodeSel):
                 card = by_code.get(sel.code.upper())
                 if card is None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from .actions import format_action
 from .decisions import Action, Decision, Refused
 from .expressions import Ctx
 from .ruleset import Ruleset
@@ -115,8 +116,9 @@ class Game:
         self._resume(value)
 
     def _record(self, action: Action) -> None:
-        from .actions import format_action
-        self.log.append({"seat": action.seat, "action": format_action(self.rules, action)})
+        text = format_action(self.rules, action)
+        self.log.append((action.seat, text))
+        self.event("action", seat=action.seat, action=text)
 
     def _not_your_turn(self, d: Decision) -> str:
         who = seat_name(d.seat)
@@ -257,6 +259,29 @@ class Game:
                 if self._may_act(a.who, seat, subject):
                     out.append(Action(seat, a.verb, target=None if a.who == "player" else subject))
         return out
+
+    def view(self, seat: int) -> dict:
+        """What one seat may see: its own hand, every public fact, and hands revealed to it."""
+        r = self.rules
+        d = self.decision
+        return {
+            "seat": seat_name(seat),
+            "hand": [r.code(c) for c in self.hands[seat]],
+            "hand_sizes": {seat_name(s): len(h) for s, h in enumerate(self.hands)},
+            "top": r.code(self.discard[-1]) if self.discard else None,
+            "color": self.color,
+            "direction": "clockwise" if self.direction == 1 else "counterclockwise",
+            "turn": seat_name(self.turn),
+            "decision": None if d is None else {"seat": seat_name(d.seat) if d.seat is not None else None,
+                                                "kind": d.kind, "options": list(d.options), "prompt": d.prompt},
+            "stock_size": len(self.stock),
+            "discard_size": len(self.discard),
+            "scores": {seat_name(s): v for s, v in enumerate(self.scores)},
+            "round": self.round,
+            "revealed": {seat_name(s): [r.code(c) for c in h] for s, h in self.revealed.get(seat, {}).items()},
+            "round_over": self.round_over,
+            "game_over": self.game_over,
+        }
 
     # ---- windows ------------------------------------------------------------------------------
     def _open_windows(self, seat: int, card) -> None:

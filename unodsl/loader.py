@@ -116,7 +116,7 @@ def check(ref: str, with_=(), options: dict | None = None) -> tuple[list, dict]:
     lib = Library(diags)
     lib.add_bundled()
     target = _resolve(lib, ref, None, None, diags)
-    if target is not None and not any(d.severity == "error" for d in diags.items):
+    if target is not None:
         if target.unit.kind == "ruleset":
             modules = [_resolve(lib, m, "module", None, diags) for m in with_]
             if None not in modules:
@@ -178,4 +178,4 @@ def _build(lib: Library, top: UnitRef, modules: list[UnitRef], options: dict, di
     composer.add_modules([m.unit for m in modules])
     span = Span("<options>", 0, 0, 0, 0)
     units = tuple((r.unit.name, r.unit.title) for r in chain) + tuple((m.unit.name, m.unit.title) for m in modules)
-    return Compiler(composer.result(), diags, options, span).compile(top.unit.name, units)
+    return Compiler(composer.result(), diags, options, span, top.unit.span).compile(top.unit.name, units)

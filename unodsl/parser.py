@@ -147,6 +147,10 @@ def _recover(source: Source, text: str, err: UnexpectedInput, diags: Diagnostics
         ch = text.split("\n")[line - 1][col - 1:col] if line - 1 < len(blank.lines) else "?"
         diags.error("E100", f"unexpected character `{ch}`", span,
                     "names use letters, digits, `_` and `-`; texts go in double quotes")
+        lines = text.split("\n")
+        row = lines[line - 1]
+        lines[line - 1] = row[: col - 1] + " " + row[col:]
+        return "\n".join(lines)
     else:
         tok = err.token
         span = Span(source.name, line, col, tok.end_line or line, (tok.end_column or col + 1))
@@ -161,13 +165,17 @@ def _recover(source: Source, text: str, err: UnexpectedInput, diags: Diagnostics
             if opened is not None:
                 diags.error("E102", "a block is not closed before the next declaration", span,
                             f"add `}}` to close the `{{` on line {opened}")
-                first, last = blank.region(line, True)
-                return blank.blank(first, last)
+                return _insert_brace(text, line)
         if tok.type == "NAME":
-            close = suggest(tok.value, keywords())
+            decl_word = suggest(tok.value, DECL_WORDS) if at_line_start else ""
+            close = decl_word or suggest(tok.value, keywords())
             if close:
                 message = f"unknown word `{tok.value}` here"
                 hint = close
+            if decl_word:
+                diags.error("E101", message, span, hint)
+                fixed = re.search(r"`([^`]+)`", decl_word).group(1)
+                return _replace_word(text, line, col, tok.value, fixed)
         if not hint:
             hint = "expected " + ", ".join(sorted(expected)[:8])
         diags.error("E101", message, span, hint)
@@ -175,6 +183,25 @@ def _recover(source: Source, text: str, err: UnexpectedInput, diags: Diagnostics
     if all(not blank.lines[k].strip() for k in range(first, last)):
         return None
     return blank.blank(first, last)
+
+
+def _insert_brace(text: str, line: int) -> str:
+    """Close a block at the end of the last non-blank line before 1-based `line`."""
+    lines = text.split("\n")
+    k = line - 2
+    while k > 0 and not lines[k].split("#", 1)[0].strip():
+        k -= 1
+    body, sep, comment = lines[k].partition("#")
+    lines[k] = body.rstrip() + " }" + (" " + sep + comment if sep else "")
+    return "\n".join(lines)
+
+
+def _replace_word(text: str, line: int, col: int, old: str, new: str) -> str:
+    """Put the keyword the author probably meant in place of a misspelt one, and parse on."""
+    lines = text.split("\n")
+    row = lines[line - 1]
+    lines[line - 1] = row[: col - 1] + new + row[col - 1 + len(old):]
+    return "\n".join(lines)
 
 
 def _depth(text: str) -> int:

@@ -1,35 +1,30 @@
 """Where the grammar and the bundled rulesets live, installed or in a source checkout.
 
-The wheel ships `grammar/` and `rulesets/` as the data packages `unodsl.grammar` and
-`unodsl.rulesets`; in a checkout they sit beside the package. Both layouts are found.
+The wheel ships `grammar/` and `rulesets/` inside the package (as unodsl/grammar and
+unodsl/rulesets); in a checkout they sit beside the package. Both layouts are found.
 """
 from __future__ import annotations
 
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 
-_CHECKOUT = Path(__file__).resolve().parent.parent
+_PACKAGE = Path(__file__).resolve().parent
 
 
-def _data_dir(package: str, folder: str) -> Path:
-    try:
-        found = resources.files(package)
-        path = Path(str(found))
-        if path.is_dir():
-            return path
-    except (ModuleNotFoundError, TypeError):
-        pass
-    return _CHECKOUT / folder
+def _data_dir(folder: str) -> Path:
+    installed = _PACKAGE / folder
+    if installed.is_dir():
+        return installed
+    return _PACKAGE.parent / folder
 
 
 @lru_cache(maxsize=None)
 def grammar_text() -> str:
-    return (_data_dir("unodsl.grammar", "grammar") / "unodsl.lark").read_text(encoding="utf-8")
+    return (_data_dir("grammar") / "unodsl.lark").read_text(encoding="utf-8")
 
 
 def rulesets_dir() -> Path:
-    return _data_dir("unodsl.rulesets", "rulesets")
+    return _data_dir("rulesets")
 
 
 def bundled_files() -> list[Path]:

@@ -1,0 +1,79 @@
+"""Broken rules files in tests/diagnostics/ state, in comments, the diagnostics they must get.
+
+A comment `# error E204` (or `# warning W302`, several per line allowed) on a line means exactly
+one diagnostic with that code reported on that line; every diagnostic reported must be expected.
+"""
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from unodsl.diagnostics import RulesError
+from unodsl.loader import check, load
+
+HERE = Path(__file__).parent
+FILES = sorted((HERE / "diagnostics").glob("*.uno"))
+
+
+def expected(path: Path) -> Counter:
+    want = Counter()
+    for n, line in enumerate(path.read_text().splitlines(), start=1):
+        for severity, code in re.findall(r"\b(error|warning) ([EW]\d{3})\b", line.split("#", 1)[-1] if "#" in line else ""):
+            want[(n, severity, code)] += 1
+    return want
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+def test_each_mistake_gets_its_diagnostic(path):
+    diags, _ = check(str(path))
+    got = Counter((d.span.line, d.severity, d.code) for d in diags)
+    assert got == expected(path)
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+def test_diagnostics_render_with_line_and_caret(path):
+    diags, sources = check(str(path))
+    for d in diags:
+        text = d.render(sources)
+        assert text.startswith(f"{path}:{d.span.line}:{d.span.col}: {d.severity}[{d.code}]")
+        assert "^" in text, text
+
+
+def test_loading_a_broken_file_raises_with_every_diagnostic():
+    with pytest.raises(RulesError) as err:
+        load(str(HERE / "diagnostics" / "names.uno"))
+    assert len(err.value.diagnostics) == sum(expected(HERE / "diagnostics" / "names.uno").values())
+
+
+def _cli(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "unodsl", *args], capture_output=True, text=True, cwd=cwd)
+
+
+def test_check_cli_exit_codes_and_json():
+    ok = _cli("check", "classic")
+    assert ok.returncode == 0 and "classic: ok" in ok.stdout
+    bad = _cli("check", str(HERE / "diagnostics" / "syntax.uno"))
+    assert bad.returncode == 1
+    assert "Traceback" not in bad.stdout + bad.stderr
+    assert "did you mean `colors`?" in bad.stdout
+    js = _cli("check", "--format", "json", str(HERE / "diagnostics" / "deck.uno"))
+    assert js.returncode == 1
+    report = json.loads(js.stdout)
+    assert {d["code"] for d in report[0]["diagnostics"]} == {"E305", "E306", "E307", "E309", "E320"}
+    missing = _cli("check", "no-such-file.uno")
+    assert missing.returncode == 2 and "no-such-file.uno" in missing.stderr
+    unknown = _cli("check", "clasic")
+    assert unknown.returncode == 2 and "did you mean `classic`?" in unknown.stderr
+
+
+def test_not_utf8_and_binary_input_are_refused_cleanly(tmp_path):
+    bad = tmp_path / "latin1.uno"
+    bad.write_bytes(b"ruleset x \xe9 {}")
+    res = _cli("check", str(bad))
+    assert res.returncode == 2 and "not UTF-8" in res.stderr and "Traceback" not in res.stderr

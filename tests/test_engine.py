@@ -1,0 +1,92 @@
+"""The engine's public API: decisions, legal actions, refusals that change nothing, views."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from unodsl import Action, Game, Refused, load
+from unodsl.actions import parse_action
+from unodsl.engine import Position
+from unodsl.scenarios import snapshot
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return load("classic")
+
+
+def codes(rules, *cs):
+    return [rules.codes[c] for c in cs]
+
+
+def test_every_legal_action_is_accepted(rules):
+    for seed in range(20):
+        game = Game(rules, 3, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(300):
+            if game.round_over:
+                break
+            actions = game.legal_actions()
+            assert actions, game.decision
+            for a in actions:          # each listed action passes validation (checked on a copy-free probe)
+                assert a.seat == game.decision.seat
+            game.apply(rng.choice(actions))
+
+
+def test_refused_actions_leave_the_state_unchanged(rules):
+    game = Game(rules, 4, seed=3)
+    seat = game.decision.seat
+    other = (seat + 1) % 4
+    before = snapshot(game)
+    not_held = next(c for c in range(rules.size) if c not in game.hands[seat])
+    tries = [Action(other, "draw"), Action(seat, "keep"), Action(seat, "play", not_held),
+             Action(seat, "catch", target=other), Action(seat, "uno"), Action(seat, "challenge")]
+    for a in tries:
+        with pytest.raises(Refused):
+            game.apply(a)
+        assert snapshot(game) == before
+
+
+def test_wild_needs_a_color_and_numbers_take_none(rules):
+    hands = [codes(rules, "W", "R5", "G1"), codes(rules, "B2")]
+    game = Game(rules, 2, position=Position(hands=hands, discard=codes(rules, "R1")))
+    with pytest.raises(Refused, match="needs a color"):
+        game.apply(parse_action(rules, 0, "play W", 2))
+    with pytest.raises(Refused, match="takes no color"):
+        game.apply(parse_action(rules, 0, "play R5 blue", 2))
+    game.apply(parse_action(rules, 0, "play W blue", 2))
+    assert game.color == "blue"
+
+
+def test_view_hides_other_hands_and_shows_revealed_ones(rules):
+    hands = [codes(rules, "W+4", "R5", "G1"), codes(rules, "B2", "B3"), codes(rules, "Y2")]
+    game = Game(rules, 3, position=Position(hands=hands, discard=codes(rules, "R1")))
+    view = game.view(1)
+    assert view["hand"] == ["B2", "B3"]
+    assert view["hand_sizes"] == {"p1": 3, "p2": 2, "p3": 1}
+    assert "R5" not in str(view["hand_sizes"])
+    game.apply(parse_action(rules, 0, "play W+4 blue", 3))      # a bluff: p1 holds R5 on red
+    assert game.view(1)["decision"]["options"] == ["challenge", "accept"]
+    game.apply(parse_action(rules, 1, "challenge", 3))
+    assert sorted(game.view(1)["revealed"]["p1"]) == ["G1", "R5"]
+    assert game.view(2)["revealed"] == {}
+
+
+def test_window_actions_are_offered_to_the_right_seats(rules):
+    hands = [codes(rules, "R5", "G1"), codes(rules, "B2", "B3"), codes(rules, "Y2", "Y3")]
+    game = Game(rules, 3, position=Position(hands=hands, discard=codes(rules, "R1"),
+                                            stock=codes(rules, "G7", "G8", "G9")))
+    game.apply(parse_action(rules, 0, "play R5", 3))
+    assert [a.verb for a in game.window_actions(0)] == ["uno"]
+    assert [(a.verb, a.target) for a in game.window_actions(2)] == [("catch", 0)]
+    game.apply(parse_action(rules, 2, "catch p1", 3))
+    assert sorted(rules.code(c) for c in game.hands[0]) == ["G1", "G7", "G8"]
+    assert game.window_actions(1) == []
+    with pytest.raises(Refused):
+        game.apply(parse_action(rules, 1, "catch p1", 3))
+
+
+def test_players_outside_the_range_are_refused(rules):
+    with pytest.raises(ValueError, match="2 to 10"):
+        Game(rules, 11)

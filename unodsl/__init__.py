@@ -1,0 +1,20 @@
+"""unodsl: write UNO-family card games as rules files; check, play, test, simulate and print them.
+
+The public API:
+
+    from unodsl import load, Game, Action
+    rules = load("classic", with_=["progressive"], options={"uno_penalty": 4})
+    game = Game(rules, players=4, seed=1)
+    game.decision            # who must act, and what kind of answer
+    game.legal_actions()     # every action that seat may take
+    game.apply(action)       # or raises Refused, changing nothing
+    game.view(seat)          # what one seat may see
+"""
+__version__ = "0.1.0"
+
+from .decisions import Action, Decision, Refused  # noqa: E402
+from .diagnostics import RulesError  # noqa: E402
+from .engine import Game, Position  # noqa: E402
+from .loader import load  # noqa: E402
+
+__all__ = ["Action", "Decision", "Game", "Position", "Refused", "RulesError", "load", "__version__"]

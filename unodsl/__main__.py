@@ -1,0 +1,4 @@
+"""`python -m unodsl` is the `unodsl` command."""
+from .cli import run
+
+run()

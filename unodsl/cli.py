@@ -1,0 +1,248 @@
+"""The `unodsl` command: check, list, play, simulate, test, replay.
+
+Exit codes everywhere: 0 ok; 1 diagnostics or failed checks; 2 usage errors or unreadable input.
+User mistakes are answered with a message, never a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from . import __version__
+from .diagnostics import RulesError
+
+EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
+
+
+class UsageError(Exception):
+    """A command-line mistake; the message says what to type instead."""
+
+
+def _split_list(text: str | None) -> list[str]:
+    return [p.strip() for p in (text or "").split(",") if p.strip()]
+
+
+def _options(pairs: list[str] | None) -> dict:
+    out = {}
+    for pair in pairs or []:
+        if "=" not in pair:
+            raise UsageError(f"--set takes name=value, not `{pair}`")
+        name, value = pair.split("=", 1)
+        out[name.strip()] = value.strip()
+    return out
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"`{text}` is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"`{text}` is not a whole number") from None
+
+
+def _add_rules_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--with", dest="with_", metavar="MODULES", help="house-rule modules to add, comma-separated")
+    p.add_argument("--set", dest="set", action="append", metavar="NAME=VALUE", help="set a ruleset option (repeatable)")
+
+
+def _load(args):
+    from .loader import load
+    return load(args.rules, tuple(_split_list(args.with_)), _options(args.set))
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="unodsl", description="Write, check, play, test and simulate UNO-family card games.")
+    parser.add_argument("--version", action="version", version=f"unodsl {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("check", help="report every mistake in rules files")
+    p.add_argument("rules", nargs="+", metavar="FILE|NAME")
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    _add_rules_args(p)
+
+    sub.add_parser("list", help="list the bundled rulesets and house-rule modules")
+
+    p = sub.add_parser("play", help="play at the terminal against bots")
+    p.add_argument("rules", metavar="FILE|NAME")
+    p.add_argument("--players", type=_positive, default=4)
+    p.add_argument("--seat", type=_positive, default=1, help="your seat, 1..players (default 1)")
+    p.add_argument("--bots", choices=("random", "basic"), default="basic")
+    p.add_argument("--seed", type=_int, default=None)
+    p.add_argument("--log", metavar="FILE", help="write the game's event log (JSON lines) here at the end")
+    _add_rules_args(p)
+
+    p = sub.add_parser("simulate", help="play many games with bots and report statistics")
+    p.add_argument("rules", metavar="FILE|NAME")
+    p.add_argument("-n", "--games", type=_positive, default=1000)
+    p.add_argument("--players", type=_positive, default=4)
+    p.add_argument("--bots", choices=("random", "basic"), default="basic")
+    p.add_argument("--seed", type=_int, default=0)
+    p.add_argument("--format", choices=("table", "json"), default="table")
+    _add_rules_args(p)
+
+    p = sub.add_parser("test", help="run scenario files")
+    p.add_argument("paths", nargs="+", metavar="PATH")
+
+    p = sub.add_parser("replay", help="re-run an event log and confirm its final state")
+    p.add_argument("log", metavar="LOG")
+    return parser
+
+
+def main(argv=None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return EXIT_USAGE
+    handler = {"check": cmd_check, "list": cmd_list, "play": cmd_play, "simulate": cmd_simulate,
+               "test": cmd_test, "replay": cmd_replay}[args.command]
+    try:
+        return handler(args)
+    except UsageError as err:
+        print(f"unodsl {args.command}: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    except RulesError as err:
+        print(err.render(), file=sys.stderr)
+        return EXIT_FAIL
+    except (LookupError, OSError, ValueError) as err:
+        msg = err.args[0] if isinstance(err, LookupError) and err.args else (
+            f"{err.filename}: {err.strerror}" if isinstance(err, OSError) and err.filename else str(err))
+        print(f"unodsl {args.command}: {msg}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    except Exception as err:          # a bug in unodsl, not a user mistake: say so briefly
+        if os.environ.get("UNODSL_DEBUG"):
+            raise
+        print(f"unodsl {args.command}: internal error: {type(err).__name__}: {err}\n"
+              "  please report it; run again with UNODSL_DEBUG=1 to see the traceback", file=sys.stderr)
+        return 70
+
+
+def cmd_check(args) -> int:
+    from .loader import check
+    results = []
+    worst = EXIT_OK
+    for ref in args.rules:
+        diags, sources = check(ref, tuple(_split_list(args.with_)), _options(args.set))
+        results.append((ref, diags, sources))
+        if any(d.severity == "error" for d in diags):
+            worst = EXIT_FAIL
+    if args.format == "json":
+        print(json.dumps([{"rules": ref, "ok": not any(d.severity == "error" for d in diags),
+                           "diagnostics": [d.as_json() for d in diags]} for ref, diags, _ in results], indent=2))
+        return worst
+    for ref, diags, sources in results:
+        for d in diags:
+            print(d.render(sources))
+        errors = sum(d.severity == "error" for d in diags)
+        warnings = len(diags) - errors
+        status = "ok" if not errors else f"{errors} error{'s' * (errors != 1)}"
+        extra = f", {warnings} warning{'s' * (warnings != 1)}" if warnings else ""
+        print(f"{ref}: {status}{extra}")
+    return worst
+
+
+def cmd_list(args) -> int:
+    from .loader import bundled_names
+    rows = bundled_names()
+    for kind, heading in (("ruleset", "Rulesets"), ("module", "House-rule modules (--with)")):
+        print(heading + ":")
+        for name, k, title in rows:
+            if k == kind:
+                print(f"  {name:<16} {title}")
+    return EXIT_OK
+
+
+def cmd_play(args) -> int:
+    from .play import play_session
+    rules = _load(args)
+    low, high = rules.players
+    if not low <= args.players <= high:
+        raise UsageError(f"{rules.title} is for {low} to {high} players, not {args.players}")
+    if args.seat > args.players:
+        raise UsageError(f"--seat must be between 1 and {args.players}")
+    return play_session(rules, args.players, [args.seat - 1], args.bots, args.seed, sys.stdin, sys.stdout,
+                        log_path=args.log, ref=(args.rules, _split_list(args.with_), _options(args.set)))
+
+
+def cmd_simulate(args) -> int:
+    from .simulate import format_table, simulate, timed
+    rules = _load(args)
+    low, high = rules.players
+    if not low <= args.players <= high:
+        raise UsageError(f"{rules.title} is for {low} to {high} players, not {args.players}")
+    stats, seconds = timed(simulate, rules, args.players, args.games, args.seed, args.bots)
+    summary = stats.summary()
+    if args.format == "json":
+        out = {"ruleset": args.rules, "with": _split_list(args.with_), "players": args.players,
+               "bots": args.bots, "seed": args.seed, **summary, "seconds": round(seconds, 3)}
+        print(json.dumps(out, indent=2))
+    else:
+        mods = f" + {', '.join(_split_list(args.with_))}" if args.with_ else ""
+        title = f"{rules.title}{mods}: {args.players} players, {args.bots} bots, seed {args.seed}"
+        print(format_table(title, summary, seconds))
+    return EXIT_OK
+
+
+def cmd_test(args) -> int:
+    from .scenarios import ScenarioFileError, collect, load_file, run
+    files = collect(args.paths)
+    missing = [str(p) for p in map(Path, args.paths) if not p.exists()]
+    if missing:
+        raise UsageError("no such file or folder: " + ", ".join(missing))
+    passed = failed = 0
+    broken = False
+    for path in files:
+        try:
+            scenarios = load_file(path)
+        except ScenarioFileError as err:
+            print(f"ERROR {err}")
+            broken = True
+            continue
+        for sc in scenarios:
+            try:
+                failures = run(sc)
+            except ScenarioFileError as err:
+                print(f"ERROR {err}")
+                broken = True
+                failed += 1
+                continue
+            if failures:
+                failed += 1
+                for f in failures:
+                    print(f.render())
+            else:
+                passed += 1
+    print(f"{passed} passed, {failed} failed")
+    return EXIT_USAGE if broken else EXIT_FAIL if failed else EXIT_OK
+
+
+def cmd_replay(args) -> int:
+    from .eventlog import ReplayError, digest, replay
+    with open(args.log, encoding="utf-8") as fh:
+        lines = fh.read().splitlines()
+    try:
+        game = replay(lines)
+    except ReplayError as err:
+        print(f"{args.log}: {err}", file=sys.stderr)
+        return EXIT_FAIL
+    print(f"{args.log}: replayed {len(game.log)} actions; final state {digest(game)} matches")
+    return EXIT_OK
+
+
+def run() -> None:
+    sys.exit(main())
