@@ -76,7 +76,7 @@ def parse_action(rules: Ruleset, seat: int | None, text: str, players: int, answ
     verb = words[0].lower()
     rest = words[1:]
     answers = answer_words(rules) if answers is None else answers
-    if verb in ("play", "jump"):
+    if verb in ("play", "jump") or verb in rules.card_verbs():
         if not rest:
             raise ActionSyntaxError(f"`{verb}` needs a card: {verb} CODE [COLOR] [pN]")
         card = parse_card(rules, rest[0])
@@ -102,6 +102,8 @@ def parse_action(rules: Ruleset, seat: int | None, text: str, players: int, answ
         w = rest[0]
         if _SEAT.match(w):
             return Action(seat, "choose", target=parse_seat(w, players), answer=w.lower())
+        if w.upper() in rules.codes and parse_color(rules, w) is None:
+            return Action(seat, "choose", answer=w.upper())
         color = parse_color(rules, w)
         return Action(seat, "choose", answer=color if color is not None else w.lower(), color=color)
     if verb in answers:

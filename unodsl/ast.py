@@ -179,6 +179,75 @@ class Scores(Node):
 @dataclass(frozen=True)
 class Eliminate(Node):
     who: Expr
+    round_only: bool = False
+
+
+@dataclass(frozen=True)
+class SetCounter(Node):
+    name: str
+    value: Expr
+
+
+@dataclass(frozen=True)
+class AddCounter(Node):
+    name: str
+    value: Expr
+
+
+@dataclass(frozen=True)
+class MayPlayCard(Node):
+    """`X may play a card where C`: X may play one more card meeting C, or pass."""
+    who: Expr
+    test: Expr
+
+
+@dataclass(frozen=True)
+class PlaysCard(Node):
+    """`X plays C`: the card C goes from X's hand to the pile as X's play; play goes on from X."""
+    who: Expr
+    card: Expr
+
+
+@dataclass(frozen=True)
+class Race(Node):
+    """A real-world race among players (first to slap, first to make a sound): the loser is named."""
+    among: Expr
+    prompt: str
+    var: str
+    body: tuple
+
+
+@dataclass(frozen=True)
+class Chance(Node):
+    """A number decided by chance (how many cards were cut), named for the statements after it."""
+    var: str
+    prompt: str
+    low: Expr
+    high: Expr
+
+
+@dataclass(frozen=True)
+class While(Node):
+    test: Expr
+    body: tuple
+
+
+@dataclass(frozen=True)
+class DiscardsCard(Node):
+    who: Expr
+    card: Expr
+
+
+@dataclass(frozen=True)
+class Redeal(Node):
+    """Gather every hand, shuffle, and deal them out one at a time clockwise from a seat."""
+    start: Expr
+
+
+@dataclass(frozen=True)
+class SwapSeats(Node):
+    who: Expr
+    other: Expr
 
 
 @dataclass(frozen=True)
@@ -240,7 +309,8 @@ class DiscardMatching(Node):
 
 Stmt = Union[Draws, DrawsUntil, Skip, Reverse, ChooseColor, Picks, SwapHands, PassHands, If, Ask,
              Reveal, Scores, Eliminate, Starts, PlaysAgain, ReturnStarter, AsIfPlayed, PlayDrawn,
-             ForEach, Let, EndGame, EndRound, DiscardMatching]
+             ForEach, Let, EndGame, EndRound, DiscardMatching, SetCounter, AddCounter, MayPlayCard,
+             PlaysCard, Race, Chance, While, DiscardsCard, Redeal, SwapSeats]
 
 
 # ---- declarations ----------------------------------------------------------------------------
@@ -285,6 +355,34 @@ class ColorDef(Node):
     name: str
     code: str
     title: str
+
+
+@dataclass(frozen=True)
+class CounterDecl(Node):
+    """A number the game keeps (a pending draw, say), set back to its start value each round."""
+    name: str
+    start: Literal
+    doc: str
+
+
+@dataclass(frozen=True)
+class PlayOnly(Node):
+    """A condition every play must meet besides matching (all such conditions must hold)."""
+    test: Expr
+    doc: str
+
+
+@dataclass(frozen=True)
+class AfterPlay(Node):
+    """Statements run after every play's own effect; these add up across modules."""
+    doc: str
+    body: tuple
+
+
+@dataclass(frozen=True)
+class OnRoundStart(Node):
+    doc: str
+    body: tuple
 
 
 @dataclass(frozen=True)
@@ -401,6 +499,7 @@ class WindowAction(Node):
     verb: str
     doc: str
     body: tuple
+    card_test: Optional[Expr] = None   # `with a card where ...`: the action names a card
 
 
 @dataclass(frozen=True)

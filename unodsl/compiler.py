@@ -35,6 +35,7 @@ class Compiler:
                  unit_span=None):
         self.c = composed
         self.unit_span = unit_span
+        self._absent: set = set()       # selectors a module requires but the deck lacks
         self.diags = diags
         self.overrides = overrides
         self.override_span = override_span or NO_SPAN
@@ -265,8 +266,10 @@ class Compiler:
             if n in colors or n in kinds:
                 decl = next(d for d in self.c.decls(A.OptionDecl) if d.name == n)
                 self.diags.error("E313", f"the option `{n}` has the name of a color or card kind", decl.span)
-        res = Resolver(self.diags, cards, params, colors, kinds, tags, _seat_attrs())
+        counters = self.counters(params, colors, kinds)
+        res = Resolver(self.diags, cards, params, colors, kinds, tags, _seat_attrs(), counters)
         stmts = StatementCompiler(res)
+        self._check_requires(cards, by_code, kinds)
 
         players_decl = self._one(A.Players)
         players = (players_decl.low, players_decl.high) if players_decl else (2, 10)
@@ -310,6 +313,10 @@ class Compiler:
         teams_decl = self._one(A.Teams)
         teams = res.expect(teams_decl.test, BOOL) if teams_decl else (lambda c: False)
 
+        restrictions = tuple(res.expect(d.test, BOOL, {}, "a `play only if` condition") for d in self.c.decls(A.PlayOnly))
+        after_play = tuple(stmts.program(d.body) for d in self.c.decls(A.AfterPlay))
+        start_decl = self._one(A.OnRoundStart)
+        on_round_start = stmts.program(start_decl.body) if start_decl else None
         on_play = self._per_card(A.OnPlay, stmts, cards, by_code, kinds)
         starter = self._per_card(A.Starter, stmts, cards, by_code, kinds)
         draw_decl = self._one(A.OnDraw)
@@ -334,8 +341,40 @@ class Compiler:
             color_codes=codes, color_titles=titles, cards=cards, codes=by_code, deck=deck, kinds=kinds,
             match=match_fn, match_static=match_static, honest=tuple(honest), renege=renege,
             dealer_value=dealer_value, teams=teams, on_play=on_play, on_draw=on_draw, starter=starter,
-            windows=windows, on_round_end=on_round_end, composed=self.c)
+            windows=windows, on_round_end=on_round_end, composed=self.c, on_round_start=on_round_start,
+            restrictions=restrictions, after_play=after_play, counters=counters)
         return rs
+
+    def counters(self, params, colors, kinds) -> dict:
+        out = {}
+        for decl in self.c.decls(A.CounterDecl):
+            if not isinstance(decl.start.value, int) or isinstance(decl.start.value, bool):
+                self.diags.error("E314", f"the counter `{decl.name}` must start at a whole number", decl.start.span)
+                continue
+            if decl.name in params or decl.name in colors or decl.name in kinds:
+                self.diags.error("E315", f"the counter `{decl.name}` has the name of an option, color or card kind",
+                                 decl.span)
+                continue
+            out[decl.name] = decl.start.value
+        return out
+
+    def _check_requires(self, cards, by_code, kinds) -> None:
+        """A module that names cards the deck lacks does not fit this ruleset: say so."""
+        for _, decl, unit in self.c.items:
+            if not isinstance(decl, A.Requires):
+                continue
+            for sel in decl.cards:
+                if isinstance(sel, A.CodeSel):
+                    present = sel.code.upper() in by_code
+                else:
+                    present = any(cards.kind[i] == sel.kind and (sel.ranks is None or (
+                        cards.rank[i] is not None and sel.ranks[0] <= cards.rank[i] <= sel.ranks[1]))
+                        for i in range(len(cards.kind)))
+                if not present:
+                    self._absent.add(sel_key(sel))
+                    self.diags.error("E407", f"`{unit}` needs `{sel_key(sel)}` cards, which this deck does not have",
+                                     sel.span, "use the module with a ruleset whose deck has them",
+                                     related=[(self._unit_span(), "the ruleset is declared here")])
 
     def _cards_of(self, sel, cards: CardTable, by_code, kinds) -> list:
         if isinstance(sel, A.CodeSel):
@@ -349,7 +388,7 @@ class Compiler:
             return []
         found = [i for i in range(len(cards.kind)) if cards.kind[i] == sel.kind and
                  (sel.ranks is None or (cards.rank[i] is not None and sel.ranks[0] <= cards.rank[i] <= sel.ranks[1]))]
-        if not found:
+        if not found and sel_key(sel) not in self._absent:
             self.diags.error("E309", f"no `{sel_key(sel)}` card exists", sel.span)
         return found
 
@@ -388,7 +427,8 @@ class Compiler:
                     self.diags.error("E330", f"`{item.who} may`: a window lets `player`, `others` or `anyone` act",
                                      item.span, suggest(item.who, ("player", "others", "anyone")))
                 program = stmts.program(item.body, {"actor": SEAT})
-                actions.append(WindowAction(item.who, item.verb, item.doc, program))
+                test = res.expect(item.card_test, BOOL, {}, "the card condition") if item.card_test is not None else None
+                actions.append(WindowAction(item.who, item.verb, item.doc, program, test))
         if not actions:
             self.diags.error("E331", f"the window `{decl.name}` lets nobody do anything", decl.span,
                              "add for example: player may uno { }")

@@ -38,8 +38,10 @@ def decl_keys(decl) -> list:
         return [("card", decl.name)]
     if isinstance(decl, A.Window):
         return [("window", decl.name)]
-    if isinstance(decl, (A.Match, A.Requires, A.RemoveCard)):
+    if isinstance(decl, (A.Match, A.Requires, A.RemoveCard, A.PlayOnly, A.AfterPlay)):
         return [(type(decl).__name__, id(decl))]     # these accumulate
+    if isinstance(decl, A.CounterDecl):
+        return [("counter", decl.name)]
     return [(type(decl).__name__,)]
 
 
@@ -101,7 +103,7 @@ class Composer:
         for module in modules:
             for decl in module.decls:
                 for key in decl_keys(decl):
-                    if key[0] in ("Match", "Requires", "RemoveCard"):
+                    if key[0] in ("Match", "Requires", "RemoveCard", "PlayOnly", "AfterPlay"):
                         continue
                     if key in claimed and claimed[key][1] != module.name:
                         other_decl, other_name = claimed[key]

@@ -87,10 +87,10 @@ class RulesError(Exception):
         return "\n".join(d.render(self.sources) for d in self.diagnostics)
 
 
-def suggest(word: str, candidates, prefix: str = "did you mean") -> str:
+def suggest(word: str, candidates, prefix: str = "did you mean", limit: int = 3) -> str:
     """A 'did you mean `x`?' hint, or '' when nothing is close enough."""
     pool = sorted({str(c) for c in candidates})
-    close = difflib.get_close_matches(word, pool, n=3, cutoff=0.6)
+    close = difflib.get_close_matches(word, pool, n=limit, cutoff=0.6)
     if not close:
         lowered = {c.lower(): c for c in pool}
         if word.lower() in lowered:

@@ -12,7 +12,10 @@ from typing import Callable, Optional
 
 from . import ast as A
 from .decisions import Decision
+from .diagnostics import suggest
 from .expressions import ANY, BOOL, CARD, CARDS, INT, SEAT, SEATS, Ctx, Resolver
+
+MAX_LOOP = 1000      # a `while` that runs longer than this stops, with an event in the log
 
 
 @dataclass(frozen=True)
@@ -121,11 +124,72 @@ class StatementCompiler:
 
     def _Eliminate(self, node, scope):
         who = self._who(node.who, scope)
+        round_only = node.round_only
 
         def eliminate(c: Ctx):
             for s in _seats(who(c)):
-                c.g.eliminate(s)
+                c.g.eliminate(s, round_only)
         return eliminate, False
+
+    def _counter(self, node):
+        if node.name not in self.r.counters:
+            self.diags.error("E205", f"unknown counter `{node.name}`", node.span,
+                             suggest(node.name, self.r.counters) or "declare it first: counter pending = 0")
+        return node.name
+
+    def _SetCounter(self, node, scope):
+        name = self._counter(node)
+        value = self.r.expect(node.value, INT, scope, "the counter's new value")
+
+        def set_counter(c: Ctx):
+            c.g.counters[name] = value(c) or 0
+        return set_counter, False
+
+    def _AddCounter(self, node, scope):
+        name = self._counter(node)
+        value = self.r.expect(node.value, INT, scope, "the amount to add")
+
+        def add_counter(c: Ctx):
+            c.g.counters[name] = c.g.counters.get(name, 0) + (value(c) or 0)
+        return add_counter, False
+
+    def _DiscardsCard(self, node, scope):
+        who = self._who(node.who, scope)
+        card = self.r.expect(node.card, CARD, scope, "the card to discard")
+
+        def discards(c: Ctx):
+            x = card(c)
+            for s in _seats(who(c)):
+                if x is not None and x in c.g.hands[s]:
+                    c.g.discard_cards(s, [x])
+        return discards, False
+
+    def _Redeal(self, node, scope):
+        start = self._who(node.start, scope)
+        return (lambda c: c.g.redeal(start(c))), False
+
+    def _SwapSeats(self, node, scope):
+        a = self._who(node.who, scope)
+        b = self._who(node.other, scope)
+
+        def swap(c: Ctx):
+            x, y = a(c), b(c)
+            if isinstance(x, int) and isinstance(y, int) and x != y:
+                c.g.swap_seats(x, y)
+        return swap, False
+
+    def _While(self, node, scope):
+        test = self.r.expect(node.test, BOOL, scope, "the condition of `while`")
+        body = self.program(node.body, scope)
+        run = body.run
+
+        def loop(c: Ctx):
+            for _ in range(MAX_LOOP):
+                if not test(c):
+                    return
+                yield from run(c)
+            c.g.event("loop_limit", limit=MAX_LOOP)
+        return loop, True
 
     def _Starts(self, node, scope):
         who = self._who(node.who, scope)
@@ -195,10 +259,25 @@ class StatementCompiler:
     def _Picks(self, node, scope):
         who = self._who(node.who, scope)
         among, typ = self.r.compile(node.among, scope)
-        if typ not in (SEATS, SEAT, ANY):
-            self.diags.error("E210", f"`picks` chooses among players, not a {typ}", node.among.span)
-        scope[node.var] = SEAT
+        if typ not in (SEATS, SEAT, CARDS, ANY):
+            self.diags.error("E210", f"`picks` chooses among players or cards, not a {typ}", node.among.span)
         var = node.var
+        if typ == CARDS:
+            scope[var] = CARD
+
+            def picks_card(c: Ctx):
+                s = who(c)
+                options = tuple(dict.fromkeys(among(c) or ()))
+                c.vars[var] = None
+                if not isinstance(s, int) or not options:
+                    return
+                if len(options) == 1:
+                    c.vars[var] = options[0]
+                    return
+                answer = yield Decision(s, "card", options, "Choose a card")
+                c.vars[var] = answer
+            return picks_card, True
+        scope[var] = SEAT
 
         def picks(c: Ctx):
             s = who(c)
@@ -248,6 +327,64 @@ class StatementCompiler:
             if action.verb == "play":
                 yield from c.g.play_gen(s, action)
         return play_drawn, True
+
+    def _MayPlayCard(self, node, scope):
+        who = self._who(node.who, scope)
+        test = self.r.expect(node.test, BOOL, scope, "the card condition")
+
+        def may_play(c: Ctx):
+            s = who(c)
+            if not isinstance(s, int) or c.g.round_over:
+                return
+            probe = Ctx(c.g, player=s, actor=s)
+            options = []
+            for card in dict.fromkeys(c.g.hands[s]):
+                probe.card = card
+                if test(probe):
+                    options.append(card)
+            if not options:
+                return
+            action = yield Decision(s, "more", tuple(options), "Play another card, or pass")
+            if action.verb == "play":
+                yield from c.g.play_gen(s, action)
+        return may_play, True
+
+    def _PlaysCard(self, node, scope):
+        who = self._who(node.who, scope)
+        card = self.r.expect(node.card, CARD, scope, "the card played")
+
+        def plays(c: Ctx):
+            s, x = who(c), card(c)
+            if isinstance(s, int) and x is not None and x in c.g.hands[s]:
+                yield from c.g.play_out_of_turn(s, x, c)
+        return plays, True
+
+    def _Race(self, node, scope):
+        among = self._who(node.among, scope, "who races")
+        inner = dict(scope)
+        inner[node.var] = SEAT
+        body = self.program(node.body, inner).run
+        var, prompt = node.var, node.prompt or "Who lost the race?"
+
+        def race(c: Ctx):
+            options = _seats(among(c))
+            if not options:
+                return
+            c.vars[var] = yield from c.g.chance_gen(options, prompt, "race")
+            yield from body(c)
+        return race, True
+
+    def _Chance(self, node, scope):
+        low = self.r.expect(node.low, INT, scope, "the lowest number")
+        high = self.r.expect(node.high, INT, scope, "the highest number")
+        scope[node.var] = INT
+        var, prompt = node.var, node.prompt or "Which number came up?"
+
+        def chance(c: Ctx):
+            lo, hi = low(c) or 0, high(c) or 0
+            options = tuple(range(lo, max(lo, hi) + 1))
+            c.vars[var] = yield from c.g.chance_gen(options, prompt, "number")
+        return chance, True
 
     def _AsIfPlayed(self, node, scope):
         who = self._who(node.who, scope)
@@ -339,7 +476,7 @@ def _asks(body, node_type) -> bool:
 def _children(s):
     if isinstance(s, A.If):
         return (s.then, s.other)
-    if isinstance(s, A.ForEach):
+    if isinstance(s, (A.ForEach, A.While, A.Race)):
         return (s.body,)
     if isinstance(s, A.Ask):
         return tuple(a.body for a in s.answers)

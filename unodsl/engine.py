@@ -20,6 +20,14 @@ MAX_TURNS_PER_ROUND = 5000
 MAX_ROUNDS = 500
 
 
+class _Interrupt:
+    """An out-of-turn action whose rules may ask questions: run inside the game's own flow."""
+    __slots__ = ("program", "ctx")
+
+    def __init__(self, program, ctx):
+        self.program, self.ctx = program, ctx
+
+
 def seat_name(seat: int | None) -> str:
     return "nobody" if seat is None else f"p{seat + 1}"
 
@@ -42,13 +50,14 @@ class Position:
 
 class Game:
     def __init__(self, rules: Ruleset, players: int, seed=None, dealer: int | None = None,
-                 position: Position | None = None):
+                 position: Position | None = None, chance: str = "random"):
         low, high = rules.players
         if not low <= players <= high:
             raise ValueError(f"{rules.title} is for {low} to {high} players, not {players}")
         self.rules = rules
         self.n = players
         self.seed = seed
+        self.chance = chance               # "random": the game's generator decides races; "ask": a decision
         self.rng = random.Random(seed)
         self.hands = [[] for _ in range(players)]
         self.stock: list = []
@@ -60,6 +69,10 @@ class Game:
         self.scores = [0] * players
         self.round_points = [0] * players
         self.eliminated = [False] * players
+        self.benched = [False] * players      # out for this round only
+        self.order = list(range(players))     # seat at each position around the table
+        self.pos = list(range(players))       # position of each seat
+        self.counters = dict(rules.counters)
         self.teams = list(range(players))
         self.skips = [0] * players
         self.windows: dict = {}            # (window name, subject seat) -> WindowRule
@@ -109,7 +122,7 @@ class Game:
             self._record(action)
             self._resume(action)
             return
-        if action.seat != d.seat:
+        if d.seat is not None and action.seat != d.seat:
             raise Refused(self._not_your_turn(d))
         value = self._validate(d, action)
         self._record(action)
@@ -152,6 +165,30 @@ class Game:
                 self._check_play(a, drawn=d.card)
                 return a
             raise Refused(f"you drew {r.code(d.card)}: play it or keep it")
+        if d.kind == "more":
+            if a.verb == "pass":
+                return a
+            if a.verb == "play":
+                self._check_play(a, drawn=None, options=d.options)
+                return a
+            raise Refused("play another card (" + ", ".join(r.code(c) for c in d.options) + ") or pass")
+        if d.kind == "card":
+            card = r.codes.get((a.answer or "").upper()) if a.verb == "choose" else a.card
+            if card not in d.options:
+                raise Refused("choose a card: " + ", ".join(r.code(c) for c in d.options))
+            return card
+        if d.kind == "race":
+            if a.verb != "choose" or a.target not in d.options:
+                raise Refused(f"{d.prompt} choose " + ", ".join(seat_name(s) for s in d.options))
+            return a.target
+        if d.kind == "number":
+            try:
+                number = int(a.answer) if a.verb == "choose" else None
+            except (TypeError, ValueError):
+                number = None
+            if number not in d.options:
+                raise Refused(f"{d.prompt} choose a number from {d.options[0]} to {d.options[-1]}")
+            return number
         if d.kind == "color":
             color = a.answer if a.verb == "choose" else a.color
             if color not in d.options:
@@ -168,7 +205,7 @@ class Game:
             return answer
         raise Refused(f"nothing can be done now ({d.kind})")
 
-    def _check_play(self, a: Action, drawn) -> None:
+    def _check_play(self, a: Action, drawn, options=None) -> None:
         r = self.rules
         card = a.card
         hand = self.hands[a.seat]
@@ -176,7 +213,10 @@ class Game:
             raise Refused(f"{seat_name(a.seat)} holds no {r.code(card) if card is not None else 'such card'}")
         if drawn is not None and card != drawn:
             raise Refused(f"after drawing you may only play the card you drew ({r.code(drawn)}) or keep it")
-        if not self.is_playable(a.seat, card):
+        if options is not None:
+            if card not in options:
+                raise Refused(f"{r.code(card)} may not be played now: " + ", ".join(r.code(c) for c in options))
+        elif not self.is_playable(a.seat, card):
             top = self.discard[-1]
             raise Refused(f"{r.code(card)} cannot be played on {r.code(top)}"
                           f" (the color is {self.color or 'not chosen'})")
@@ -192,7 +232,7 @@ class Game:
         if a.target is not None:
             if program is None or not program.asks_target:
                 raise Refused(f"{r.code(card)} takes no player")
-            if a.target == a.seat or not 0 <= a.target < self.n or self.eliminated[a.target]:
+            if a.target == a.seat or not 0 <= a.target < self.n or not self._active(a.target):
                 raise Refused(f"{seat_name(a.target)} cannot be chosen")
         elif program is not None and program.asks_target and not last:
             raise Refused(f"{r.code(card)} needs a player: play {r.code(card)} ... pN")
@@ -206,9 +246,16 @@ class Game:
     def is_playable(self, seat, card) -> bool:
         r = self.rules
         if r.match_static:
-            return card in r.playable_set(self.discard[-1], self.color)
-        ctx = Ctx(self, player=seat, card=card, actor=seat)
-        return bool(r.match(ctx))
+            if card not in r.playable_set(self.discard[-1], self.color):
+                return False
+            if not r.restrictions:
+                return True
+            ctx = Ctx(self, player=seat, card=card, actor=seat)
+        else:
+            ctx = Ctx(self, player=seat, card=card, actor=seat)
+            if not r.match(ctx):
+                return False
+        return all(test(ctx) for test in r.restrictions)
 
     def playable(self, seat: int) -> list:
         """Distinct card ids in the seat's hand that may be played now."""
@@ -233,6 +280,14 @@ class Game:
             if not d.must:
                 acts.append(Action(s, "keep"))
             return acts
+        if d.kind == "more":
+            return [a for c in d.options for a in self._plays(s, c)] + [Action(s, "pass")]
+        if d.kind == "card":
+            return [Action(s, "choose", answer=self.rules.code(c)) for c in d.options]
+        if d.kind == "race":
+            return [Action(None, "choose", target=t) for t in d.options]
+        if d.kind == "number":
+            return [Action(None, "choose", answer=str(v)) for v in d.options]
         if d.kind == "color":
             return [Action(s, "choose", answer=c) for c in d.options]
         if d.kind == "seat":
@@ -296,9 +351,12 @@ class Game:
     def _may_act(who: str, seat: int, subject: int) -> bool:
         return (who == "player" and seat == subject) or (who == "others" and seat != subject) or who == "anyone"
 
+    def _interrupt_allowed(self) -> bool:
+        return self.decision is not None and self.decision.kind == "turn"
+
     def _window_action(self, action: Action) -> None:
         seat, verb = action.seat, action.verb
-        if not 0 <= seat < self.n or self.eliminated[seat]:
+        if seat is None or not 0 <= seat < self.n or not self._active(seat):
             raise Refused(f"{seat_name(seat)} is not playing")
         reasons = []
         for rule, act in self._window_verbs[verb]:
@@ -314,12 +372,30 @@ class Game:
             if not self._may_act(act.who, seat, subject):
                 reasons.append(f"{seat_name(seat)} may not {verb} {seat_name(subject)}")
                 continue
+            ctx = Ctx(self, player=subject, actor=seat, color_arg=action.color, target_arg=action.target)
+            if act.card_test is not None:
+                card = action.card
+                if card is None or card not in self.hands[seat]:
+                    reasons.append(f"{seat_name(seat)} holds no such card")
+                    continue
+                ctx.card = card
+                if not act.card_test(ctx):
+                    reasons.append(f"{self.rules.code(card)} cannot be used to {verb} now")
+                    continue
+                program = self.rules.on_play[card]
+                if program is not None and program.asks_color and action.color is None and len(self.hands[seat]) > 1:
+                    reasons.append(f"{self.rules.code(card)} needs a color: {verb} {self.rules.code(card)} COLOR")
+                    continue
+            if act.program.plain is None and not self._interrupt_allowed():
+                reasons.append(f"wait: {self._not_your_turn(self.decision)}")
+                continue
             del self.windows[(rule.name, subject)]
             self._record(action)
             self.event("window", seat=seat, verb=verb, subject=subject)
-            ctx = Ctx(self, player=subject, actor=seat)
-            for d in act.program.run(ctx):
-                raise RuntimeError("window actions cannot ask questions")
+            if act.program.plain is not None:
+                act.program.plain(ctx)
+            else:
+                self._resume(_Interrupt(act.program, ctx))
             return
         raise Refused(reasons[0] if reasons else f"nobody can {verb} now")
 
@@ -357,6 +433,8 @@ class Game:
         self.round_over, self.winner = False, None
         self.round_points = [0] * self.n
         self.round_turns = 0
+        self.counters = dict(self.rules.counters)
+        self.benched = [False] * self.n
         self._idle = 0
         self._end_now = False
 
@@ -380,6 +458,8 @@ class Game:
                 if self.stock:
                     self.hands[s].append(self.stock.pop())
         self.event("deal", dealer=self.dealer, cards=count)
+        if r.on_round_start is not None:
+            yield from r.on_round_start.run(Ctx(self, player=self.dealer))
         yield from self._turn_starter(None)
 
     def _choose_dealer(self) -> int:
@@ -452,6 +532,15 @@ class Game:
         while not self.round_over:
             s = self.turn
             action = yield Decision(s, "turn")
+            if isinstance(action, _Interrupt):
+                self._played_this_turn = False
+                yield from action.program.run(action.ctx)
+                s = self.turn
+                if self._after_turn_ends_round(s):
+                    yield from self._end_round(self._gone_out(s))
+                    break
+                self._advance()
+                continue
             self.turns += 1
             self.round_turns += 1
             self._close_turn_windows()
@@ -482,11 +571,31 @@ class Game:
                 break
             self._advance()
 
-    def play_gen(self, seat: int, action: Action):
+    def _after_turn_ends_round(self, seat) -> bool:
+        return self._end_now or self._gone_out(seat) is not None
+
+    def play_out_of_turn(self, seat: int, card: int, ctx: Ctx):
+        """`X plays C` out of turn: earlier skips are cancelled and play goes on from X."""
+        self.skips = [0] * self.n
+        self.next_override = None
+        self.turn = seat
+        yield from self.play_gen(seat, Action(seat, "play", card, ctx.color_arg, ctx.target_arg), jumped=True)
+
+    def chance_gen(self, options: tuple, prompt: str, kind: str):
+        """A real-world or chance outcome: drawn by the game's generator, or asked as a decision."""
+        if self.chance == "ask":
+            answer = yield Decision(None, kind, tuple(options), prompt)
+        else:
+            answer = options[self.rng.randrange(len(options))]
+        self.event(kind, outcome=answer)
+        return answer
+
+    def play_gen(self, seat: int, action: Action, jumped: bool = False):
         """Play a card from a hand: it lands, windows open, then its effect runs."""
         r = self.rules
         card = action.card
         ctx = Ctx(self, player=seat, card=card, actor=seat, color_arg=action.color, target_arg=action.target)
+        ctx.jumped = jumped
         honest = r.honest[card]
         if honest is not None:
             ctx.honest = bool(honest(ctx))
@@ -509,6 +618,11 @@ class Game:
                 program.plain(ctx)
             else:
                 yield from program.run(ctx)
+        for after in r.after_play:
+            if after.plain is not None:
+                after.plain(ctx)
+            else:
+                yield from after.run(ctx)
 
     def effect_gen(self, seat, card):
         """Run a card's effect as if `seat` had played it (starter cards)."""
@@ -517,14 +631,17 @@ class Game:
             yield from program.run(Ctx(self, player=seat, card=card))
 
     def _gone_out(self, seat):
-        if not self.hands[seat] and not self.eliminated[seat]:
+        if not self.hands[seat] and self._active(seat):
             return seat
         for s in self._order_from(seat):
-            if not self.hands[s] and not self.eliminated[s]:
+            if not self.hands[s]:
                 return s
         if self.active_count() == 1:
-            return next(s for s in range(self.n) if not self.eliminated[s])
+            return next(s for s in range(self.n) if self._active(s))
         return None
+
+    def _active(self, seat) -> bool:
+        return not (self.eliminated[seat] or self.benched[seat])
 
     def _end_round(self, winner):
         self._finish_round(winner)
@@ -609,7 +726,7 @@ class Game:
     def pass_hands(self) -> None:
         new = list(self.hands)
         for s in range(self.n):
-            if not self.eliminated[s]:
+            if self._active(s):
                 new[self.next_seat(s)] = self.hands[s]
         self.hands = new
         self.event("pass_hands")
@@ -625,13 +742,57 @@ class Game:
                 self.scores[s] += points
                 self.round_points[s] += points
 
-    def eliminate(self, seat: int) -> None:
-        if self.eliminated[seat]:
+    def eliminate(self, seat: int, round_only: bool = False) -> None:
+        if not self._active(seat):
             return
-        self.eliminated[seat] = True
+        if round_only:
+            self.benched[seat] = True
+        else:
+            self.eliminated[seat] = True
         self.stock[0:0] = self.hands[seat]
         self.hands[seat] = []
-        self.event("eliminated", seat=seat)
+        self.windows = {k: w for k, w in self.windows.items() if k[1] != seat}
+        self.event("eliminated", seat=seat, round_only=round_only)
+
+    def redeal(self, start) -> None:
+        """Gather every hand, shuffle them together and deal one at a time clockwise from `start`."""
+        cards = [c for s in range(self.n) if self._active(s) for c in self.hands[s]]
+        self.rng.shuffle(cards)
+        for s in range(self.n):
+            if self._active(s):
+                self.hands[s] = []
+        seats = [s for s in (self.order[(self.pos[start] + k) % self.n] for k in range(self.n)) if self._active(s)]
+        for i, card in enumerate(cards):
+            self.hands[seats[i % len(seats)]].append(card)
+        self.event("redeal", start=start)
+
+    def swap_seats(self, a: int, b: int) -> None:
+        """Two players change places at the table, keeping their cards and scores."""
+        pa, pb = self.pos[a], self.pos[b]
+        self.order[pa], self.order[pb] = b, a
+        self.pos[a], self.pos[b] = pb, pa
+        self.event("swap_seats", seats=[a, b])
+
+    def clockwise(self, seat, step: int = 1):
+        if seat is None:
+            return None
+        for k in range(1, self.n + 1):
+            t = self.order[(self.pos[seat] + step * k) % self.n]
+            if self._active(t):
+                return t
+        return seat
+
+    def run_length(self) -> int:
+        """How many cards with the same code lie in a row on top of the discard pile."""
+        pile = self.discard
+        if not pile:
+            return 0
+        top, count = pile[-1], 0
+        for card in reversed(pile):
+            if card != top:
+                break
+            count += 1
+        return count
 
     def starts(self, seat) -> None:
         if isinstance(seat, int):
@@ -672,20 +833,16 @@ class Game:
     def next_seat(self, seat, step: int = 1):
         if seat is None:
             return None
-        d = self.direction * step
-        t = (seat + d) % self.n
-        for _ in range(self.n):
-            if not self.eliminated[t]:
-                return t
-            t = (t + d) % self.n
-        return seat
+        return self.clockwise(seat, self.direction * step)
 
     def _order_from(self, start) -> list:
-        order, s = [], start
-        for _ in range(self.n):
-            if not self.eliminated[s] and s not in order:
+        """Active seats in the order of play, starting at `start`."""
+        order = []
+        p = self.pos[start]
+        for k in range(self.n):
+            s = self.order[(p + self.direction * k) % self.n]
+            if self._active(s):
                 order.append(s)
-            s = (s + self.direction) % self.n
         return order
 
     def others(self, seat) -> tuple:
@@ -702,7 +859,7 @@ class Game:
         return tuple(s for s in self.others(seat) if self.teams[s] != self.teams[seat])
 
     def active_count(self) -> int:
-        return self.n - sum(self.eliminated)
+        return sum(1 for s in range(self.n) if self._active(s))
 
     def hand_points(self, seat: int) -> int:
         pts = self.rules.cards.points

@@ -22,7 +22,7 @@ class Ctx:
     """Everything an expression or effect may read while it runs."""
 
     __slots__ = ("g", "player", "card", "honest", "drawn", "actor", "vars", "color_arg",
-                 "target_arg", "top", "redo")
+                 "target_arg", "top", "redo", "jumped")
 
     def __init__(self, g, player=None, card=None, honest=True, actor=None, color_arg=None, target_arg=None):
         self.g = g
@@ -36,6 +36,7 @@ class Ctx:
         self.target_arg = target_arg
         self.top = None
         self.redo = False
+        self.jumped = False
 
 
 Fn = Callable[[Ctx], object]
@@ -73,6 +74,10 @@ BUILTINS: dict[str, tuple[str, Fn, str]] = {
     "card": (CARD, lambda c: c.card, "the card being played"),
     "top": (CARD, lambda c: c.top if c.top is not None else c.g.discard[-1], "the top card of the discard pile"),
     "honest": (BOOL, lambda c: c.honest, "whether the play met its honesty condition"),
+    "jumped": (BOOL, lambda c: c.jumped, "whether the card was played out of turn"),
+    "left": (SEAT, lambda c: c.g.clockwise(c.player, 1), "the player to the left (clockwise)"),
+    "right": (SEAT, lambda c: c.g.clockwise(c.player, -1), "the player to the right (counterclockwise)"),
+    "run": (INT, lambda c: c.g.run_length(), "how many identical cards lie in a row on top of the pile"),
 }
 BUILTIN_KEYWORDS = {
     "color": (COLOR, lambda c: c.g.color),
@@ -95,7 +100,7 @@ class Resolver:
     """Compiles expressions against the names a ruleset defines, reporting what does not resolve."""
 
     def __init__(self, diags: Diagnostics, cards: CardTable, params: dict, colors: tuple,
-                 kinds: tuple, tags: set, seat_attrs: dict):
+                 kinds: tuple, tags: set, seat_attrs: dict, counters: dict | None = None):
         self.diags = diags
         self.cards = cards
         self.params = params          # name -> value
@@ -103,11 +108,13 @@ class Resolver:
         self.kinds = kinds
         self.tags = tags
         self.seat_attrs = seat_attrs  # name -> (type, fn(g, seat))
+        self.counters = counters or {}  # name -> start value
         self.used_names: set[str] = set()
 
     # -- names visible in a scope -------------------------------------------------------------
     def known_names(self, scope: dict) -> set[str]:
-        return set(scope) | set(BUILTINS) | set(self.params) | set(self.colors) | set(self.kinds)
+        return (set(scope) | set(BUILTINS) | set(self.params) | set(self.colors) | set(self.kinds)
+                | set(self.counters))
 
     def compile(self, node, scope: dict | None = None) -> tuple[Fn, str]:
         scope = scope or {}
@@ -134,6 +141,8 @@ class Resolver:
         if n in BUILTINS:
             typ, fn, _ = BUILTINS[n]
             return fn, typ
+        if n in self.counters:
+            return (lambda c: c.g.counters[n]), INT
         if n in self.params:
             v = self.params[n]
             typ = BOOL if isinstance(v, bool) else INT if isinstance(v, int) else STR

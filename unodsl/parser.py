@@ -20,7 +20,8 @@ from .source import Source, Span
 # Words that start a declaration inside a ruleset or module: used to find where a broken
 # declaration ends, and to suggest a keyword for a misspelt one.
 DECL_WORDS = ("about", "players", "deal", "option", "set", "colors", "card", "remove", "deck",
-              "match", "honest", "renege", "on", "starter", "window", "highest", "teams", "requires")
+              "match", "honest", "renege", "on", "starter", "window", "highest", "teams", "requires",
+              "counter", "play", "after")
 UNIT_WORDS = ("ruleset", "module")
 MAX_RECOVERIES = 60
 
@@ -167,7 +168,7 @@ def _recover(source: Source, text: str, err: UnexpectedInput, diags: Diagnostics
                             f"add `}}` to close the `{{` on line {opened}")
                 return _insert_brace(text, line)
         if tok.type == "NAME":
-            decl_word = suggest(tok.value, DECL_WORDS) if at_line_start else ""
+            decl_word = suggest(tok.value, DECL_WORDS, limit=1) if at_line_start else ""
             close = decl_word or suggest(tok.value, keywords())
             if close:
                 message = f"unknown word `{tok.value}` here"
@@ -238,12 +239,6 @@ class _ToAst(Transformer):
 
     def _tok_span(self, tok: Token) -> Span:
         return Span(self.src.name, tok.line, tok.column, tok.end_line, tok.end_column)
-
-    @staticmethod
-    def _split(children):
-        """Separate optional leading tokens: returns (names, strings, others)."""
-        strings = [c for c in children if isinstance(c, Token) and c.type == "STRING"]
-        return strings
 
     # -- file and units
     def start(self, meta, children):
@@ -418,7 +413,54 @@ class _ToAst(Transformer):
         return A.Closes(self._span(meta))
 
     def window_action(self, meta, c):
-        return A.WindowAction(self._span(meta), str(c[0]), str(c[1]), self._doc(c[2:]), c[-1])
+        test = next((x for x in c[2:-1] if not isinstance(x, Token)), None)
+        return A.WindowAction(self._span(meta), str(c[0]), str(c[1]), self._doc(c[2:]), c[-1], test)
+
+    def counter(self, meta, c):
+        return A.CounterDecl(self._span(meta), str(c[0]), c[1], self._doc(c[2:]))
+
+    def play_only(self, meta, c):
+        return A.PlayOnly(self._span(meta), c[0], self._doc(c[1:]))
+
+    def after_play(self, meta, c):
+        return A.AfterPlay(self._span(meta), self._doc(c), c[-1])
+
+    def on_round_start(self, meta, c):
+        return A.OnRoundStart(self._span(meta), self._doc(c), c[-1])
+
+    def set_counter(self, meta, c):
+        return A.SetCounter(self._span(meta), str(c[0]), c[1])
+
+    def add_counter(self, meta, c):
+        return A.AddCounter(self._span(meta), str(c[1]), c[0])
+
+    def may_play_card(self, meta, c):
+        return A.MayPlayCard(self._span(meta), c[0], c[1])
+
+    def plays_card(self, meta, c):
+        return A.PlaysCard(self._span(meta), c[0], c[1])
+
+    def race(self, meta, c):
+        prompt = _unquote(c[1]) if isinstance(c[1], Token) and c[1].type == "STRING" else ""
+        name = [x for x in c if isinstance(x, Token) and x.type == "NAME"][-1]
+        return A.Race(self._span(meta), c[0], prompt, str(name), c[-1])
+
+    def chance(self, meta, c):
+        prompt = self._doc(c[1:2])
+        exprs = [x for x in c[1:] if not isinstance(x, Token)]
+        return A.Chance(self._span(meta), str(c[0]), prompt, exprs[0], exprs[1])
+
+    def while_stmt(self, meta, c):
+        return A.While(self._span(meta), c[0], c[1])
+
+    def discards_card(self, meta, c):
+        return A.DiscardsCard(self._span(meta), c[0], c[1])
+
+    def redeal(self, meta, c):
+        return A.Redeal(self._span(meta), c[0])
+
+    def swap_seats(self, meta, c):
+        return A.SwapSeats(self._span(meta), c[0], c[1])
 
     # -- statements
     def block(self, meta, c):
@@ -469,7 +511,7 @@ class _ToAst(Transformer):
         return A.Scores(self._span(meta), c[0], c[1])
 
     def eliminate(self, meta, c):
-        return A.Eliminate(self._span(meta), c[0])
+        return A.Eliminate(self._span(meta), c[0], len(c) > 1)
 
     def starts(self, meta, c):
         return A.Starts(self._span(meta), c[0])

@@ -28,6 +28,7 @@ class WindowAction:
     verb: str
     doc: str
     program: Program
+    card_test: Optional[Callable] = None   # the action names a card that must meet this
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,10 @@ class Ruleset:
     starter: tuple                      # per card id: Program or None
     windows: tuple                      # WindowRule
     on_round_end: Optional[Program]
+    on_round_start: Optional[Program] = None
+    restrictions: tuple = ()            # ctx -> bool; every play must meet all of them
+    after_play: tuple = ()              # Programs run after every play's own effect
+    counters: dict = field(default_factory=dict)   # name -> start value
     composed: object = None             # the composed declarations, for rule sheets
     _memo: dict = field(default_factory=dict, repr=False)
 
@@ -101,6 +106,10 @@ class Ruleset:
                     ok.append(card)
             found = self._memo[key] = frozenset(ok)
         return found
+
+    def card_verbs(self) -> set:
+        """Window verbs written with a card, like `jump R5`."""
+        return {a.verb for w in self.windows for a in w.actions if a.card_test is not None}
 
     def window_verbs(self) -> dict:
         verbs: dict = {}

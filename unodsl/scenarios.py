@@ -218,7 +218,7 @@ def build_game(sc: Scenario):
     seed = sc.get("seed", 0)
     dealer = refs.seat(setup["dealer"], setup, "dealer") if "dealer" in setup else players - 1
     if setup.get("deal"):
-        return rules, Game(rules, players, seed=seed, dealer=dealer), refs
+        return rules, Game(rules, players, seed=seed, dealer=dealer, chance="ask"), refs
     hands = [[] for _ in range(players)]
     for seat, codes in (setup.get("hands") or {}).items():
         hands[refs.seat(seat, setup.get("hands"), seat)] = refs.cards(codes, setup.get("hands"), seat)
@@ -250,9 +250,7 @@ def build_game(sc: Scenario):
         turn=refs.seat(setup["turn"], setup, "turn") if "turn" in setup else None,
         dealer=dealer, scores=scores, teams=teams,
         uno=tuple(refs.seat(s, setup, "uno") for s in (setup.get("uno") or [])))
-    if position.starter is not None and position.turn is None:
-        position.turn = None
-    game = Game(rules, players, seed=seed, dealer=dealer, position=position)
+    game = Game(rules, players, seed=seed, dealer=dealer, position=position, chance="ask")
     return rules, game, refs
 
 
@@ -336,7 +334,7 @@ def state_value(g: Game, rules, key: str):
     if key == "discard_size":
         return len(g.discard)
     if key == "pending_draw":
-        return getattr(g, "pending", 0)
+        return g.counters.get("pending", 0)
     if key == "round_over":
         return g.round_over
     if key == "winner":
