@@ -130,6 +130,7 @@ class Picks(Node):
     who: Expr
     var: str
     among: Expr
+    where: Optional[Expr] = None
 
 
 @dataclass(frozen=True)
@@ -245,6 +246,11 @@ class Redeal(Node):
 
 
 @dataclass(frozen=True)
+class Cancel(Node):
+    """`cancel top`: undo what the top card's play did (draws, reversals, counters, swaps)."""
+
+
+@dataclass(frozen=True)
 class SwapSeats(Node):
     who: Expr
     other: Expr
@@ -310,7 +316,7 @@ class DiscardMatching(Node):
 Stmt = Union[Draws, DrawsUntil, Skip, Reverse, ChooseColor, Picks, SwapHands, PassHands, If, Ask,
              Reveal, Scores, Eliminate, Starts, PlaysAgain, ReturnStarter, AsIfPlayed, PlayDrawn,
              ForEach, Let, EndGame, EndRound, DiscardMatching, SetCounter, AddCounter, MayPlayCard,
-             PlaysCard, Race, Chance, While, DiscardsCard, Redeal, SwapSeats]
+             PlaysCard, Race, Chance, While, DiscardsCard, Redeal, SwapSeats, Cancel]
 
 
 # ---- declarations ----------------------------------------------------------------------------
@@ -412,8 +418,15 @@ class RemoveCard(Node):
 
 @dataclass(frozen=True)
 class DeckCount(Node):
-    count: int
+    count: object            # a whole number, or the name of a whole-number option
     card: CardSel
+
+
+@dataclass(frozen=True)
+class Uses(Node):
+    """`uses progressive, jump-in`: a ruleset built from house-rule modules."""
+    modules: tuple[str, ...]
+    spans: tuple
 
 
 @dataclass(frozen=True)

@@ -196,7 +196,21 @@ class Compiler:
                 return 0
         return value
 
-    def deck(self, cards: CardTable, by_code, kinds, colors, players, deal_n):
+    def _count(self, dc, params) -> int:
+        """A deck count: a whole number, or the name of a whole-number option."""
+        if isinstance(dc.count, int):
+            return dc.count
+        value = params.get(dc.count)
+        if not isinstance(value, int) or isinstance(value, bool):
+            self.diags.error("E316", f"`{dc.count}` is not a whole-number option, so it cannot count cards", dc.span,
+                             suggest(dc.count, [k for k, v in params.items() if isinstance(v, int) and not isinstance(v, bool)]))
+            return 0
+        if value < 0:
+            self.diags.error("E316", f"the option `{dc.count}` is {value}; a deck cannot hold fewer than 0 cards", dc.span)
+            return 0
+        return value
+
+    def deck(self, cards: CardTable, by_code, kinds, colors, players, deal_n, params=None):
         decl = self._one(A.Deck)
         if decl is None:
             self._missing("deck", "deck { each color { 2 skip }, 4 wild }", self._unit_span())
@@ -243,10 +257,10 @@ class Compiler:
                 for color in colors:
                     for dc in entry.counts:
                         for card in select(dc.card, color):
-                            ids.extend([card] * dc.count)
+                            ids.extend([card] * self._count(dc, params or {}))
             else:
                 for card in select(entry.card, None):
-                    ids.extend([card] * entry.count)
+                    ids.extend([card] * self._count(entry, params or {}))
         need = players[1] * deal_n + 1
         if not ids:
             self.diags.error("E320", "the deck is empty", decl.span)
@@ -289,7 +303,7 @@ class Compiler:
                 deal_n = 7
             if deal_n < 1:
                 self.diags.error("E322", "each player must be dealt at least one card", deal_decl.span)
-        deck = self.deck(cards, by_code, kinds, colors, players, deal_n)
+        deck = self.deck(cards, by_code, kinds, colors, players, deal_n, params)
 
         matches = self.c.decls(A.Match)
         if not matches:
@@ -426,7 +440,7 @@ class Compiler:
                 if item.who not in ("player", "others", "anyone"):
                     self.diags.error("E330", f"`{item.who} may`: a window lets `player`, `others` or `anyone` act",
                                      item.span, suggest(item.who, ("player", "others", "anyone")))
-                program = stmts.program(item.body, {"actor": SEAT})
+                program = stmts.program(item.body)
                 test = res.expect(item.card_test, BOOL, {}, "the card condition") if item.card_test is not None else None
                 actions.append(WindowAction(item.who, item.verb, item.doc, program, test))
         if not actions:

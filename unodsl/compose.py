@@ -38,11 +38,17 @@ def decl_keys(decl) -> list:
         return [("card", decl.name)]
     if isinstance(decl, A.Window):
         return [("window", decl.name)]
-    if isinstance(decl, (A.Match, A.Requires, A.RemoveCard, A.PlayOnly, A.AfterPlay)):
+    if isinstance(decl, (A.Match, A.Requires, A.RemoveCard, A.PlayOnly, A.AfterPlay, A.Uses)):
         return [(type(decl).__name__, id(decl))]     # these accumulate
     if isinstance(decl, A.CounterDecl):
         return [("counter", decl.name)]
     return [(type(decl).__name__,)]
+
+
+def _about_kind(key, kind: str) -> bool:
+    """Whether a key is a per-card rule (on play, starter, honest) for this card kind."""
+    return (key[0] in ("on play", "starter", "honest") and isinstance(key[1], str)
+            and (key[1] == kind or key[1].startswith(kind + " ")))
 
 
 def describe_key(key) -> str:
@@ -80,8 +86,10 @@ class Composer:
         self.entries: dict = {}     # key -> (decl, unit name)
         self.order: list = []
 
-    def add_unit(self, unit: A.Unit, replace: bool = True) -> None:
+    def add_unit(self, unit: A.Unit) -> None:
         for decl in unit.decls:
+            if unit.kind == "module" and isinstance(decl, A.About):
+                continue        # a module's `about` describes the module, not the game it joins
             if isinstance(decl, A.RemoveCard):
                 self._remove_card(decl)
             for key in decl_keys(decl):
@@ -94,16 +102,19 @@ class Composer:
         if key not in self.entries:
             self.diags.error("E404", f"`remove card {decl.name}`: there is no card kind `{decl.name}` to remove", decl.span)
             return
-        del self.entries[key]
-        self.order.remove(key)
+        for k in [k for k in self.order if k == key or _about_kind(k, decl.name)]:
+            del self.entries[k]
+            self.order.remove(k)
 
     def add_modules(self, modules: list[A.Unit]) -> None:
         """Apply modules in order; keys that two modules both define are reported as conflicts."""
         claimed: dict = {}
         for module in modules:
             for decl in module.decls:
+                if isinstance(decl, A.About):
+                    continue
                 for key in decl_keys(decl):
-                    if key[0] in ("Match", "Requires", "RemoveCard", "PlayOnly", "AfterPlay"):
+                    if key[0] in ("Match", "Requires", "RemoveCard", "PlayOnly", "AfterPlay", "Uses"):
                         continue
                     if key in claimed and claimed[key][1] != module.name:
                         other_decl, other_name = claimed[key]

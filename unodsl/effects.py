@@ -142,7 +142,7 @@ class StatementCompiler:
         value = self.r.expect(node.value, INT, scope, "the counter's new value")
 
         def set_counter(c: Ctx):
-            c.g.counters[name] = value(c) or 0
+            c.g.set_counter(name, value(c) or 0)
         return set_counter, False
 
     def _AddCounter(self, node, scope):
@@ -150,7 +150,7 @@ class StatementCompiler:
         value = self.r.expect(node.value, INT, scope, "the amount to add")
 
         def add_counter(c: Ctx):
-            c.g.counters[name] = c.g.counters.get(name, 0) + (value(c) or 0)
+            c.g.set_counter(name, c.g.counters.get(name, 0) + (value(c) or 0))
         return add_counter, False
 
     def _DiscardsCard(self, node, scope):
@@ -163,6 +163,9 @@ class StatementCompiler:
                 if x is not None and x in c.g.hands[s]:
                     c.g.discard_cards(s, [x])
         return discards, False
+
+    def _Cancel(self, node, scope):
+        return (lambda c: c.g.cancel_top()), False
 
     def _Redeal(self, node, scope):
         start = self._who(node.start, scope)
@@ -262,12 +265,24 @@ class StatementCompiler:
         if typ not in (SEATS, SEAT, CARDS, ANY):
             self.diags.error("E210", f"`picks` chooses among players or cards, not a {typ}", node.among.span)
         var = node.var
+        inner = dict(scope)
+        inner[var] = CARD if typ == CARDS else SEAT
+        where = self.r.expect(node.where, BOOL, inner, "the `where` condition") if node.where is not None else None
+
+        def candidates(c: Ctx) -> tuple:
+            found = []
+            for x in dict.fromkeys(_seats(among(c)) if typ != CARDS else (among(c) or ())):
+                c.vars[var] = x
+                if where is None or where(c):
+                    found.append(x)
+            return tuple(found)
+
         if typ == CARDS:
             scope[var] = CARD
 
             def picks_card(c: Ctx):
                 s = who(c)
-                options = tuple(dict.fromkeys(among(c) or ()))
+                options = candidates(c)
                 c.vars[var] = None
                 if not isinstance(s, int) or not options:
                     return
@@ -281,7 +296,7 @@ class StatementCompiler:
 
         def picks(c: Ctx):
             s = who(c)
-            options = tuple(x for x in _seats(among(c)))
+            options = candidates(c)
             c.vars[var] = None
             if not isinstance(s, int) or not options or c.g.has_gone_out(s):
                 return

@@ -93,6 +93,8 @@ class Game:
         self._idle = 0
         self._drew_this_turn = 0
         self._played_this_turn = False
+        self._journal = None
+        self.last_journal: list = []
         self._window_verbs = rules.window_verbs()
         self.decision: Decision | None = None
         self._gen = self._game(position)
@@ -342,6 +344,7 @@ class Game:
     def _open_windows(self, seat: int, card) -> None:
         for rule in self.rules.windows:
             if rule.opens is None or rule.opens(Ctx(self, player=seat, card=card, actor=seat)):
+                self.windows.pop((rule.name, seat), None)     # re-opened windows move to the end
                 self.windows[(rule.name, seat)] = rule
 
     def _window_holds(self, rule, subject) -> bool:
@@ -362,8 +365,14 @@ class Game:
         for rule, act in self._window_verbs[verb]:
             subject = seat if act.who == "player" else action.target
             if subject is None:
-                reasons.append(f"say whom: {verb} pN")
-                continue
+                open_for = [subj for (name, subj) in self.windows if name == rule.name and subj != seat]
+                if act.card_test is not None and open_for:
+                    subject = open_for[-1]          # the latest play is the one to jump in on
+                elif len(open_for) == 1:
+                    subject = open_for[0]
+                else:
+                    reasons.append(f"say whom: {verb} pN")
+                    continue
             rule_open = self.windows.get((rule.name, subject))
             if rule_open is None or not self._window_holds(rule, subject):
                 reasons.append(f"{seat_name(subject)} cannot be caught out now" if act.who != "player"
@@ -393,7 +402,9 @@ class Game:
             self._record(action)
             self.event("window", seat=seat, verb=verb, subject=subject)
             if act.program.plain is not None:
+                outer, self._journal = self._journal, None
                 act.program.plain(ctx)
+                self._journal = outer
             else:
                 self._resume(_Interrupt(act.program, ctx))
             return
@@ -596,6 +607,8 @@ class Game:
         card = action.card
         ctx = Ctx(self, player=seat, card=card, actor=seat, color_arg=action.color, target_arg=action.target)
         ctx.jumped = jumped
+        outer = self._journal
+        journal = self._journal = []
         honest = r.honest[card]
         if honest is not None:
             ctx.honest = bool(honest(ctx))
@@ -618,6 +631,8 @@ class Game:
                 program.plain(ctx)
             else:
                 yield from program.run(ctx)
+        self.last_journal = journal
+        self._journal = outer
         for after in r.after_play:
             if after.plain is not None:
                 after.plain(ctx)
@@ -687,6 +702,7 @@ class Game:
             got += 1
         self.stats["drawn"] += got
         self._drew_this_turn += got
+        self._note("draw", seat, hand[len(hand) - got:])
         self.event("draw", seat=seat, count=got)
 
     def draw_until(self, seat: int, test, ctx: Ctx) -> None:
@@ -706,30 +722,75 @@ class Game:
         ctx.player = saved
         self.stats["drawn"] += got
         self._drew_this_turn += got
+        self._note("draw", seat, hand[len(hand) - got:])
         self.event("draw", seat=seat, count=got)
 
     def skip(self, seat: int) -> None:
-        self.skips[seat] += 1
+        """The seat loses its next turn (once, however many times it is skipped before then)."""
+        self.skips[seat] = 1
 
     def reverse(self) -> None:
         self.direction = -self.direction
+        self._note("reverse")
         self.event("reverse")
 
     def set_color(self, color, seat) -> None:
+        self._note("color", self.color)
         self.color = color
         self.event("color", seat=seat, color=color)
 
+    def set_counter(self, name: str, value: int) -> None:
+        self._note("counter", name, self.counters.get(name, 0))
+        self.counters[name] = value
+
     def swap_hands(self, a: int, b: int) -> None:
         self.hands[a], self.hands[b] = self.hands[b], self.hands[a]
+        self._note("hands", None, (a, b))
         self.event("swap", seats=[a, b])
 
     def pass_hands(self) -> None:
+        old = list(self.hands)
         new = list(self.hands)
         for s in range(self.n):
             if self._active(s):
                 new[self.next_seat(s)] = self.hands[s]
         self.hands = new
+        self._note("hands", None, old)
         self.event("pass_hands")
+
+    # ---- the journal of a play, so that `cancel top` can undo it ----------------------------
+    def _note(self, *entry) -> None:
+        if self._journal is not None:
+            self._journal.append(entry)
+
+    def cancel_top(self) -> None:
+        """Undo what the play of the top card did: its draws, reversals, colors, counters, swaps."""
+        for entry in reversed(self.last_journal):
+            kind = entry[0]
+            if kind == "draw":
+                _, seat, cards = entry
+                hand = self.hands[seat]
+                for card in reversed(cards):
+                    if card in hand:
+                        hand.reverse()
+                        hand.remove(card)
+                        hand.reverse()
+                        self.stock.append(card)
+            elif kind == "reverse":
+                self.direction = -self.direction
+            elif kind == "color":
+                self.color = entry[1]
+            elif kind == "counter":
+                self.counters[entry[1]] = entry[2]
+            elif kind == "hands":
+                _, _, before = entry
+                if isinstance(before, tuple):
+                    a, b = before
+                    self.hands[a], self.hands[b] = self.hands[b], self.hands[a]
+                else:
+                    self.hands = list(before)
+        self.last_journal = []
+        self.event("cancel")
 
     def reveal(self, seat: int, to: tuple) -> None:
         for t in to:

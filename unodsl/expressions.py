@@ -83,6 +83,7 @@ BUILTIN_KEYWORDS = {
     "color": (COLOR, lambda c: c.g.color),
     "players": (INT, lambda c: c.g.active_count()),
     "it": (CARD, lambda c: c.drawn),
+    "round": (INT, lambda c: c.g.round),
 }
 
 _CMP = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,

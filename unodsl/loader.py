@@ -36,10 +36,18 @@ class Library:
         self.diags = diags
         self.sources: dict[str, Source] = {}
         self.units: dict[str, UnitRef] = {}
+        self.parse_errors: dict[str, list] = {}    # source name -> its syntax diagnostics
 
-    def add_source(self, source: Source) -> list[UnitRef]:
+    def add_source(self, source: Source, report: bool = True) -> list[UnitRef]:
+        """Parse a file and learn its units; its syntax errors are reported now, or (for bundled
+        files) only once a load uses one of its units."""
         self.sources[source.name] = source
-        tree = _parse_cached(source.name, source.text, self.diags)
+        local = Diagnostics()
+        tree = _parse_cached(source.name, source.text, local)
+        if report:
+            self.diags.items.extend(local.items)
+        else:
+            self.parse_errors[source.name] = local.items
         refs = []
         for unit in tree.units:
             ref = UnitRef(unit, source)
@@ -49,7 +57,11 @@ class Library:
 
     def add_bundled(self) -> None:
         for path in bundled_files():
-            self.add_source(read_source(path, display=f"<bundled>/{path.name}"))
+            self.add_source(read_source(path, display=f"<bundled>/{path.name}"), report=False)
+
+    def report_parse_errors(self, refs) -> None:
+        for ref in refs:
+            self.diags.items.extend(self.parse_errors.pop(ref.source.name, []))
 
 
 _PARSE_CACHE: dict = {}
@@ -153,6 +165,22 @@ def _resolve(lib: Library, ref: str, kind: str | None, base_dir, diags: Diagnost
     return found
 
 
+def _used_modules(lib: Library, unit: A.Unit, diags: Diagnostics) -> list:
+    """The modules a ruleset declares with `uses`, in order; unknown names are reported."""
+    out = []
+    for decl in unit.decls:
+        if not isinstance(decl, A.Uses):
+            continue
+        for name, span in zip(decl.modules, decl.spans):
+            ref = lib.units.get(name)
+            if ref is None or ref.unit.kind != "module":
+                pool = [n for n, r in lib.units.items() if r.unit.kind == "module"]
+                diags.error("E408", f"`uses {name}`: there is no module `{name}`", span, suggest(name, pool))
+                continue
+            out.append(ref.unit)
+    return out
+
+
 def _build(lib: Library, top: UnitRef, modules: list[UnitRef], options: dict, diags: Diagnostics) -> Ruleset | None:
     chain = []
     seen = set()
@@ -172,8 +200,12 @@ def _build(lib: Library, top: UnitRef, modules: list[UnitRef], options: dict, di
                         ref.unit.extends_span or ref.unit.span, suggest(parent, lib.units))
             return None
         ref = nxt
+    lib.report_parse_errors(chain + list(modules))
     composer = Composer(diags)
     for r in reversed(chain):
+        used = _used_modules(lib, r.unit, diags)
+        if used:
+            composer.add_modules(used)
         composer.add_unit(r.unit)
     composer.add_modules([m.unit for m in modules])
     span = Span("<options>", 0, 0, 0, 0)

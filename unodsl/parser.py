@@ -21,7 +21,7 @@ from .source import Source, Span
 # declaration ends, and to suggest a keyword for a misspelt one.
 DECL_WORDS = ("about", "players", "deal", "option", "set", "colors", "card", "remove", "deck",
               "match", "honest", "renege", "on", "starter", "window", "highest", "teams", "requires",
-              "counter", "play", "after")
+              "counter", "play", "after", "uses")
 UNIT_WORDS = ("ruleset", "module")
 MAX_RECOVERIES = 60
 
@@ -38,7 +38,7 @@ def keywords() -> set[str]:
 _TOKEN_NAMES = {"LBRACE": "`{`", "RBRACE": "`}`", "LPAR": "`(`", "RPAR": "`)`", "COMMA": "`,`",
                 "SEMICOLON": "`;`", "EQUAL": "`=`", "DOT": "`.`", "NAME": "a name", "INT": "a number",
                 "STRING": "a quoted text", "$END": "the end of the file", "COMPARE": "a comparison",
-                "ADD_OP": "`+` or `-`", "MUL_OP": "`*`, `/` or `%`", "MINUS": "`-`"}
+                "PLUS": "`+`", "MUL_OP": "`*`, `/` or `%`", "MINUS": "`-`"}
 
 
 def _describe_terminal(name: str) -> str:
@@ -356,7 +356,17 @@ class _ToAst(Transformer):
         return A.DeckEach(self._span(meta), tuple(c))
 
     def deck_count(self, meta, c):
-        return A.DeckCount(self._span(meta), int(c[0]), c[1])
+        count = int(c[0]) if c[0].type == "INT" else str(c[0])
+        return A.DeckCount(self._span(meta), count, c[1])
+
+    def uses(self, meta, c):
+        return A.Uses(self._span(meta), tuple(str(t) for t in c), tuple(self._tok_span(t) for t in c))
+
+    def cancel(self, meta, c):
+        return A.Cancel(self._span(meta))
+
+    def round_number(self, meta, c):
+        return A.Builtin(self._span(meta), "round")
 
     def kind_sel(self, meta, c):
         return A.KindSel(self._span(meta), str(c[0]), c[1] if len(c) > 1 else None)
@@ -482,7 +492,7 @@ class _ToAst(Transformer):
         return A.ChooseColor(self._span(meta), c[0])
 
     def picks(self, meta, c):
-        return A.Picks(self._span(meta), c[0], str(c[1]), c[2])
+        return A.Picks(self._span(meta), c[0], str(c[1]), c[2], c[3] if len(c) > 3 else None)
 
     def swap_hands(self, meta, c):
         return A.SwapHands(self._span(meta), c[0], c[1])
@@ -551,7 +561,7 @@ class _ToAst(Transformer):
         return A.Literal(self._span(meta), int(c[0]))
 
     def neg_int_lit(self, meta, c):
-        return A.Literal(self._span(meta), -int(c[0]))
+        return A.Literal(self._span(meta), -int(c[-1]))
 
     def str_lit(self, meta, c):
         return A.Literal(self._span(meta), _unquote(c[0]))
@@ -587,7 +597,7 @@ class _ToAst(Transformer):
         return A.Unary(self._span(meta), "not", c[0])
 
     def neg(self, meta, c):
-        return A.Unary(self._span(meta), "-", c[0])
+        return A.Unary(self._span(meta), "-", c[-1])
 
     def or_op(self, meta, c):
         return A.Binary(self._span(meta), "or", c[0], c[1])

@@ -1,4 +1,4 @@
-"""pytest collects every scenario in tests/scenarios/**/*.yaml as a test of its own."""
+"""pytest collects every scenario file (YAML under a `scenarios` folder, or named `*.scenarios.yaml`) as tests, one test per scenario."""
 from __future__ import annotations
 
 import pytest
@@ -7,7 +7,7 @@ from unodsl.scenarios import ScenarioFileError, load_file, run
 
 
 def pytest_collect_file(parent, file_path):
-    if file_path.suffix in (".yaml", ".yml") and "scenarios" in file_path.parts:
+    if file_path.suffix in (".yaml", ".yml") and ("scenarios" in file_path.parts or file_path.name.endswith(".scenarios.yaml")):
         return ScenarioFile.from_parent(parent, path=file_path)
     return None
 

@@ -1,0 +1,41 @@
+# Killer UNO (Keith Chin-A-Loy and Mark Bomgardner, 1987), as the older Wikipedia text describes it.
+ruleset killer "Killer UNO" extends classic {
+  about "Classic UNO with jump-in, infinite draw and cumulative draw cards (Draw Twos on Draw Twos, Wild Draw Fours on Wild Draw Fours, never mixed); every 0 passes all hands along the direction of play. Red zero, silent twos and slapping the nines are options."
+  uses progressive, jump-in
+
+  option red_zero = no "The red 0 is a Draw Ten instead of passing hands."
+  option silent_twos = no "After a 2, the first player to make a sound draws two."
+  option nines = no "On a 9 everyone slaps the pile; the last hand in draws two."
+
+  on draw "With cards pending, draw them all and lose the turn; otherwise draw until you can play, and you may play that card." {
+    if pending > 0 {
+      player draws pending
+      set pending to 0
+    } else {
+      player draws until it is playable
+      if force_play_drawn { player must play it } else { player may play it }
+    }
+  }
+
+  on play number 0 "Every player passes their hand to the next player in the direction of play (a 0 as your last card still passes, so you do not go out)." {
+    pass hands
+  }
+
+  on play "R0" "Every player passes their hand along; with the red-zero option, the next player draws ten and loses their turn instead." {
+    if red_zero {
+      next draws 10
+      skip next
+    } else {
+      pass hands
+    }
+  }
+
+  after play "Silent twos and slapped nines, when those options are on." {
+    if silent_twos and card.kind == number and card.rank == 2 and player.cards > 0 {
+      race among others "Who made a sound first?" as loser { loser draws 2 }
+    }
+    if nines and card.kind == number and card.rank == 9 and player.cards > 0 {
+      race among everyone "Whose hand was last on the pile?" as loser { loser draws 2 }
+    }
+  }
+}

@@ -1,0 +1,17 @@
+# Seven-O: the official house rule of the 2008 sheet.
+module seven-o "Seven-O" {
+  about "Play a 7 and swap hands with a player of your choice; play a 0 and every player passes their hand to the next player in the direction of play."
+  requires number 7, number 0
+
+  option seven_o_zero_last_card = "ends-round" one of "ends-round", "passes"
+    "A 0 played as the last card ends the round at once (ends-round), or the hands still pass, so its player receives a hand and plays on (passes)."
+
+  on play number 7 "Swap hands with a player of your choice (name them with the play: play R7 p3)." {
+    player picks target from others
+    player swaps hands with target
+  }
+
+  on play number 0 "Every player passes their hand to the next player in the direction of play." {
+    if player.cards > 0 or seven_o_zero_last_card == "passes" { pass hands }
+  }
+}

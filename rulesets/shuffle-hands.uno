@@ -1,0 +1,29 @@
+# The 2018 edition: 112 cards, with one Wild Shuffle Hands and three Wild Customizable cards.
+ruleset shuffle-hands "UNO with Wild Shuffle Hands (2018)" extends swap-hands {
+  about "Classic UNO with a Wild Shuffle Hands card (every hand is gathered, shuffled and dealt out again) and Wild Customizable cards, which carry a house rule the players write."
+
+  option shuffle_deal_from = "left" one of "left", "next"
+    "Shuffled hands are dealt one at a time clockwise starting left of the card's player (left), or starting with the next player in the direction of play (next)."
+
+  remove card wild_swap_hands
+  card wild_shuffle_hands "Wild Shuffle Hands" { colorless; code "WSHU"; points 40; tags wild }
+
+  deck {
+    each color { 1 number 0, 2 number 1..9, 2 skip, 2 reverse, 2 draw_two },
+    4 wild,
+    4 wild_draw_four,
+    1 wild_shuffle_hands,
+    customizable_count wild_customizable
+  }
+
+  on play wild_shuffle_hands "Choose the color; every hand, yours included, is gathered, shuffled and dealt out again one card at a time." {
+    player chooses a color
+    if player.cards > 0 or special_last_card == "acts" {
+      if shuffle_deal_from == "left" { shuffle hands and deal from left } else { shuffle hands and deal from next }
+    }
+  }
+
+  starter wild_shuffle_hands, wild_customizable "The player left of the dealer chooses the color, then plays first." {
+    next chooses a color
+  }
+}

@@ -1,0 +1,54 @@
+# Speed UNO (the South African Uno League, 2003-2004), as the older Wikipedia text describes it.
+ruleset speed "Speed UNO" extends classic {
+  about "Fast classic UNO: jump-in and cumulative draw cards; a 7 swaps hands with a player of your choice (who may block with a 7 of their own); a 0 passes all hands; the dealer's cut and the bets on it count; three identical cards in a row let the third player swap seats. Each player keeps the points left in their own hand, and the lowest total wins."
+  uses progressive, jump-in
+  set scoring = "tally"
+
+  option cut_bonus = -50 "Points for cutting exactly the cards dealt, and for a correct bet on it (lower is better)."
+  option wrong_bet = 50 "Points for a wrong bet on the cut."
+  option cut_spread = 10 "The cut falls uniformly within this many cards of the exact number."
+
+  on round start "The dealer cuts the deck; every other player may bet that the cut was exactly the cards dealt." {
+    chance cut "How many cards did the dealer cut?" from players * 7 - cut_spread to players * 7 + cut_spread
+    if cut == players * 7 { dealer scores cut_bonus }
+    for each s in others {
+      ask s "Bet that the dealer cut exactly the cards dealt?" {
+        bet "Bet on an exact cut." {
+          if cut == players * 7 { s scores cut_bonus } else { s scores wrong_bet }
+        }
+        no_bet "Do not bet." { }
+      }
+    }
+  }
+
+  on play number 7 "Swap hands with a player of your choice. If they hold a 7 they may block: you then swap with a player of their choice instead." {
+    player picks target from others
+    if some c in target.hand where c.rank == 7 {
+      ask target "Block the swap with your 7?" {
+        block "You keep your hand and choose whom the player must swap with." {
+          target picks other from others where other != target
+          player swaps hands with other
+        }
+        allow "Swap hands." { player swaps hands with target }
+      }
+    } else {
+      player swaps hands with target
+    }
+  }
+
+  on play number 0 "Every player passes their hand to the next player in the direction of play." {
+    if player.cards > 0 { pass hands }
+  }
+
+  after play "Hat trick: the third identical card in a row lets its player swap seats with anyone; a longer run lets its player make two others swap seats." {
+    if run == 3 and player.cards > 0 {
+      player picks other from others
+      player swaps seats with other
+    }
+    if run > 3 and player.cards > 0 {
+      player picks first from others
+      player picks second from others where second != first
+      first swaps seats with second
+    }
+  }
+}

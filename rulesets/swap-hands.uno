@@ -1,0 +1,48 @@
+# The 2015 edition (Mattel sheet 42003): 112 cards, with one Wild Swap Hands and three Wild
+# Customizable cards. The house rule of a Customizable card is written below, in `on play
+# wild_customizable`; examples/customizable/ holds rules to put there.
+ruleset swap-hands "UNO with Wild Swap Hands (2015)" extends classic {
+  about "Classic UNO with a Wild Swap Hands card (swap your hand with any opponent's) and Wild Customizable cards, which carry a house rule the players write."
+
+  option customizable_count = 3 "How many Wild Customizable cards to use (the sheet says 1 to 3)."
+  option swap_hands_optional = no "The Swap Hands swap is optional: its player may decline it."
+  option special_last_card = "plain-wild" one of "plain-wild", "acts"
+    "A Swap Hands card played as the last card is a plain Wild and its player goes out (plain-wild), or it still swaps (acts)."
+
+  card wild_swap_hands "Wild Swap Hands" { colorless; code "WSH"; points 40; tags wild }
+  card wild_customizable "Wild Customizable" { colorless; code "WC"; points 40; tags wild }
+
+  deck {
+    each color { 1 number 0, 2 number 1..9, 2 skip, 2 reverse, 2 draw_two },
+    4 wild,
+    4 wild_draw_four,
+    1 wild_swap_hands,
+    customizable_count wild_customizable
+  }
+
+  on play wild_swap_hands "Choose the color and swap hands with any opponent (name them with the play: play WSH red p3)." {
+    player chooses a color
+    if player.cards > 0 or special_last_card == "acts" {
+      if swap_hands_optional {
+        ask player "Swap hands?" {
+          swap "Swap hands with an opponent." {
+            player picks target from opponents
+            player swaps hands with target
+          }
+          keep "Keep your hand." { }
+        }
+      } else {
+        player picks target from opponents
+        player swaps hands with target
+      }
+    }
+  }
+
+  on play wild_customizable "Choose the color. The house rule written on the card goes here." {
+    player chooses a color
+  }
+
+  starter wild_swap_hands, wild_customizable "The player left of the dealer chooses the color, then plays first." {
+    next chooses a color
+  }
+}
