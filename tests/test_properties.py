@@ -104,3 +104,15 @@ def test_different_seeds_give_different_games():
     rules = load("classic")
     digests = {eventlog.digest(play_game(rules, 4, seed, "basic")) for seed in range(5)}
     assert len(digests) == 5
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_deals_are_shuffled(ruleset):
+    """Different seeds deal different hands, and a dealt hand is not a run of the deck's order."""
+    rules = load(ruleset)
+    first_hands = {tuple(sorted(Game(rules, 4, seed=seed).hands[0])) for seed in range(20)}
+    assert len(first_hands) >= 19
+    ordered = sorted(rules.deck)
+    for seed in range(5):
+        hand = Game(rules, 4, seed=seed).hands[1]
+        assert hand != ordered[-len(hand):] and hand != ordered[:len(hand)]

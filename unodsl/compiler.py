@@ -322,6 +322,14 @@ class Compiler:
 
         renege_decl = self._one(A.Renege)
         renege = res.expect(renege_decl.test, BOOL) if renege_decl else (lambda c: True)
+        renege_const = True
+        if renege_decl is not None:
+            renege_const = None
+            if _names((renege_decl.test,)) <= set(params):
+                try:
+                    renege_const = bool(renege(Ctx(None)))
+                except Exception:
+                    renege_const = None
         dealer_decl = self._one(A.DealsFirst)
         dealer_value = res.expect(dealer_decl.value, INT, {}, "the dealer value") if dealer_decl else None
         teams_decl = self._one(A.Teams)
@@ -356,7 +364,7 @@ class Compiler:
             match=match_fn, match_static=match_static, honest=tuple(honest), renege=renege,
             dealer_value=dealer_value, teams=teams, on_play=on_play, on_draw=on_draw, starter=starter,
             windows=windows, on_round_end=on_round_end, composed=self.c, on_round_start=on_round_start,
-            restrictions=restrictions, after_play=after_play, counters=counters)
+            restrictions=restrictions, after_play=after_play, counters=counters, renege_const=renege_const)
         return rs
 
     def counters(self, params, colors, kinds) -> dict:

@@ -6,27 +6,28 @@ they are legal whenever a window the rules opened lets that seat take them.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple, Optional
+
+# Both are named tuples rather than dataclasses: a simulated game creates millions of them, and a
+# tuple is several times cheaper to build while being just as immutable.
 
 
-@dataclass(frozen=True)
-class Decision:
-    seat: int | None           # None: nobody in particular (the next round waits to be dealt)
-    kind: str                  # turn, drawn, color, seat, answer, deal
-    options: tuple = ()        # colors, seats or answer names, by kind
+class Decision(NamedTuple):
+    seat: Optional[int]        # None: the table (a race, a chance, the next deal), not one seat
+    kind: str                  # turn, drawn, more, color, seat, card, answer, race, number, deal
+    options: tuple = ()        # colors, seats, cards, answer names or numbers, by kind
     prompt: str = ""
-    card: int | None = None    # the drawn card, for kind "drawn"
+    card: Optional[int] = None  # the drawn card, for kind "drawn"
     must: bool = False         # a drawn card that must be played
 
 
-@dataclass(frozen=True)
-class Action:
-    seat: int
-    verb: str                  # play, draw, keep, choose, deal, or an answer / window verb
-    card: int | None = None
-    color: str | None = None
-    target: int | None = None
-    answer: str | None = None  # for choose: a color name, seat, or answer name as typed
+class Action(NamedTuple):
+    seat: Optional[int]
+    verb: str                  # play, draw, keep, pass, choose, deal, or an answer / window verb
+    card: Optional[int] = None
+    color: Optional[str] = None
+    target: Optional[int] = None
+    answer: Optional[str] = None  # for choose: a color name, seat, card code or answer as typed
     uno: bool = False          # `play X uno`: say UNO with the play
 
 

@@ -50,7 +50,7 @@ class Position:
 
 class Game:
     def __init__(self, rules: Ruleset, players: int, seed=None, dealer: int | None = None,
-                 position: Position | None = None, chance: str = "random"):
+                 position: Position | None = None, chance: str = "random", record: bool = True):
         low, high = rules.players
         if not low <= players <= high:
             raise ValueError(f"{rules.title} is for {low} to {high} players, not {players}")
@@ -58,7 +58,10 @@ class Game:
         self.n = players
         self.seed = seed
         self.chance = chance               # "random": the game's generator decides races; "ask": a decision
+        self.record = record               # keep the event log (off for fast simulation)
+        self._legal = None                 # legal actions of the current decision, once listed
         self.rng = random.Random(seed)
+        self._rand = self.rng.random
         self.hands = [[] for _ in range(players)]
         self.stock: list = []
         self.discard: list = []
@@ -70,6 +73,9 @@ class Game:
         self.round_points = [0] * players
         self.eliminated = [False] * players
         self.benched = [False] * players      # out for this round only
+        self.inactive = [False] * players     # eliminated or benched: passed over in the order of play
+        self._n_active = players
+        self._lazy = position is None         # a dealt stock is drawn at random, never shuffled
         self.order = list(range(players))     # seat at each position around the table
         self.pos = list(range(players))       # position of each seat
         self.counters = dict(rules.counters)
@@ -102,6 +108,7 @@ class Game:
 
     # ---- driving ------------------------------------------------------------------------------
     def _resume(self, value) -> None:
+        self._legal = None
         try:
             self.decision = self._gen.send(value)
         except StopIteration:
@@ -126,9 +133,20 @@ class Game:
             return
         if d.seat is not None and action.seat != d.seat:
             raise Refused(self._not_your_turn(d))
-        value = self._validate(d, action)
-        self._record(action)
+        legal = self._legal
+        if legal is not None and d.kind in ("turn", "drawn", "more") and action in legal:
+            value = action                      # listed by legal_actions: already checked
+        else:
+            value = self._validate(d, action)
+        if self.record:
+            self._record(action)
         self._resume(value)
+
+    def apply_trusted(self, action: Action) -> None:
+        """Apply an action taken from `legal_actions()` of the current decision, unchecked and
+        unrecorded: the simulator's own loop, where bots only ever pick listed actions."""
+        d = self.decision
+        self._resume(action if d.kind in ("turn", "drawn", "more", "deal") else self._validate(d, action))
 
     def _record(self, action: Action) -> None:
         text = format_action(self.rules, action)
@@ -236,13 +254,13 @@ class Game:
                 raise Refused(f"{r.code(card)} takes no player")
             if a.target == a.seat or not 0 <= a.target < self.n or not self._active(a.target):
                 raise Refused(f"{seat_name(a.target)} cannot be chosen")
-        elif program is not None and program.asks_target and not last:
+        elif program is not None and program.asks_target and not last and len(self.others(a.seat)) > 1:
             raise Refused(f"{r.code(card)} needs a player: play {r.code(card)} ... pN")
 
     def _may_draw(self, seat: int) -> bool:
-        if self.rules.renege(Ctx(self, player=seat, actor=seat)):
-            return True
-        return not self.playable(seat)
+        r = self.rules
+        allowed = r.renege_const if r.renege_const is not None else r.renege(Ctx(self, player=seat, actor=seat))
+        return bool(allowed) or not self.playable(seat)
 
     # ---- what can be done -----------------------------------------------------------------------
     def is_playable(self, seat, card) -> bool:
@@ -264,10 +282,21 @@ class Game:
         d = self.decision
         if d is not None and d.kind == "drawn" and d.seat == seat:
             return [d.card] if self.is_playable(seat, d.card) else []
+        r = self.rules
+        if r.match_static and not r.restrictions:
+            ok = r._memo.get((self.discard[-1], self.color))
+            if ok is None:
+                ok = r.playable_set(self.discard[-1], self.color)
+            return [c for c in dict.fromkeys(self.hands[seat]) if c in ok]
         return [c for c in dict.fromkeys(self.hands[seat]) if self.is_playable(seat, c)]
 
     def legal_actions(self) -> list:
         """Every action the seat to decide may take now (out-of-turn window actions excluded)."""
+        if self._legal is None:
+            self._legal = self._list_actions()
+        return list(self._legal)
+
+    def _list_actions(self) -> list:
         d = self.decision
         if d is None:
             return []
@@ -302,8 +331,10 @@ class Game:
 
     def _plays(self, seat, card) -> list:
         program = self.rules.on_play[card]
-        colors = self.rules.colors if program is not None and program.asks_color else (None,)
-        targets = self.others(seat) if program is not None and program.asks_target else (None,)
+        if program is None or not (program.asks_color or program.asks_target):
+            return [Action(seat, "play", card)]
+        colors = self.rules.colors if program.asks_color else (None,)
+        targets = self.others(seat) if program.asks_target else (None,)
         return [Action(seat, "play", card, color, t) for color in colors for t in targets]
 
     def window_actions(self, seat: int) -> list:
@@ -341,9 +372,11 @@ class Game:
         }
 
     # ---- windows ------------------------------------------------------------------------------
-    def _open_windows(self, seat: int, card) -> None:
+    def _open_windows(self, seat: int, card, ctx: Ctx | None = None) -> None:
         for rule in self.rules.windows:
-            if rule.opens is None or rule.opens(Ctx(self, player=seat, card=card, actor=seat)):
+            if ctx is None:
+                ctx = Ctx(self, player=seat, card=card, actor=seat)
+            if rule.opens is None or rule.opens(ctx):
                 self.windows.pop((rule.name, seat), None)     # re-opened windows move to the end
                 self.windows[(rule.name, seat)] = rule
 
@@ -401,6 +434,7 @@ class Game:
             del self.windows[(rule.name, subject)]
             self._record(action)
             self.event("window", seat=seat, verb=verb, subject=subject)
+            self._legal = None
             if act.program.plain is not None:
                 outer, self._journal = self._journal, None
                 act.program.plain(ctx)
@@ -446,6 +480,7 @@ class Game:
         self.round_turns = 0
         self.counters = dict(self.rules.counters)
         self.benched = [False] * self.n
+        self._refresh_active()
         self._idle = 0
         self._end_now = False
 
@@ -462,12 +497,11 @@ class Game:
             if self.dealer is None:
                 self.dealer = self._choose_dealer()
         self.stock = list(r.deck)
-        self.rng.shuffle(self.stock)
         count = int(r.deal(Ctx(self)) or 0)
         for _ in range(count):
             for s in self._order_from(self.next_seat(self.dealer)):
                 if self.stock:
-                    self.hands[s].append(self.stock.pop())
+                    self.hands[s].append(self._take())
         self.event("deal", dealer=self.dealer, cards=count)
         if r.on_round_start is not None:
             yield from r.on_round_start.run(Ctx(self, player=self.dealer))
@@ -480,11 +514,11 @@ class Game:
         pool = list(r.deck)
         contenders = list(range(self.n))
         while len(contenders) > 1:
-            self.rng.shuffle(pool)
+            turned = self.rng.sample(pool, len(contenders))
             values = {}
             ctx = Ctx(self)
-            for i, s in enumerate(contenders):
-                ctx.card = pool[i]
+            for s, card in zip(contenders, turned):
+                ctx.card = card
                 values[s] = r.dealer_value(ctx) or 0
             best = max(values.values())
             contenders = [s for s in contenders if values[s] == best]
@@ -618,8 +652,10 @@ class Game:
         color = r.cards.color[card]
         if color is not None:
             self.color = color
-        self.event("play", seat=seat, card=card)
-        self._open_windows(seat, card)
+        if self.record:
+            self.event("play", seat=seat, card=card)
+        if r.windows:
+            self._open_windows(seat, card, ctx)
         if action.uno:
             key = next((k for k in self.windows if k[1] == seat), None)
             if key is not None:
@@ -646,7 +682,11 @@ class Game:
             yield from program.run(Ctx(self, player=seat, card=card))
 
     def _gone_out(self, seat):
-        if not self.hands[seat] and self._active(seat):
+        hands = self.hands
+        if hands[seat]:
+            if all(hands) or all(h or self.inactive[s] for s, h in enumerate(hands)):
+                return next(s for s in range(self.n) if not self.inactive[s]) if self._n_active == 1 else None
+        elif self._active(seat):
             return seat
         for s in self._order_from(seat):
             if not self.hands[s]:
@@ -656,7 +696,11 @@ class Game:
         return None
 
     def _active(self, seat) -> bool:
-        return not (self.eliminated[seat] or self.benched[seat])
+        return not self.inactive[seat]
+
+    def _refresh_active(self) -> None:
+        self.inactive = [e or b for e, b in zip(self.eliminated, self.benched)]
+        self._n_active = self.inactive.count(False)
 
     def _end_round(self, winner):
         self._finish_round(winner)
@@ -672,23 +716,35 @@ class Game:
 
     # ---- primitives the rules call ------------------------------------------------------------
     def event(self, kind: str, **data) -> None:
-        data["e"] = kind
-        self.events.append(data)
+        if self.record:
+            data["e"] = kind
+            self.events.append(data)
 
     def _take(self):
-        if not self.stock:
+        """The next card of the stock. A dealt stock is never shuffled: each draw takes a card at
+        random, which gives the same distribution at a fraction of the cost; a stock laid out by a
+        scenario is drawn in its given order."""
+        stock = self.stock
+        if not stock:
             if len(self.discard) > 1:
                 top = self.discard[-1]
                 rest = self.discard[:-1]
-                self.rng.shuffle(rest)
-                self.stock = rest
+                if not self._lazy:
+                    self.rng.shuffle(rest)
+                self.stock = stock = rest
                 self.discard = [top]
                 self.stats["reshuffles"] += 1
                 self.event("reshuffle", cards=len(rest))
             else:
                 self.stats["stock_empty"] += 1
                 return None
-        return self.stock.pop()
+        if self._lazy:
+            i = int(self._rand() * len(stock))
+            card = stock[i]
+            stock[i] = stock[-1]
+            stock.pop()
+            return card
+        return stock.pop()
 
     def draw(self, seat: int, count: int, ctx: Ctx) -> None:
         hand = self.hands[seat]
@@ -810,6 +866,7 @@ class Game:
             self.benched[seat] = True
         else:
             self.eliminated[seat] = True
+        self._refresh_active()
         self.stock[0:0] = self.hands[seat]
         self.hands[seat] = []
         self.windows = {k: w for k, w in self.windows.items() if k[1] != seat}
@@ -837,9 +894,11 @@ class Game:
     def clockwise(self, seat, step: int = 1):
         if seat is None:
             return None
-        for k in range(1, self.n + 1):
-            t = self.order[(self.pos[seat] + step * k) % self.n]
-            if self._active(t):
+        n, order, inactive = self.n, self.order, self.inactive
+        p = self.pos[seat]
+        for k in range(1, n + 1):
+            t = order[(p + step * k) % n]
+            if not inactive[t]:
                 return t
         return seat
 
@@ -864,7 +923,8 @@ class Game:
     def return_starter(self, ctx: Ctx) -> None:
         card = self.discard.pop()
         self.stock.append(card)
-        self.rng.shuffle(self.stock)
+        if not self._lazy:
+            self.rng.shuffle(self.stock)
         ctx.redo = True
         self.event("starter_returned", card=card)
 
@@ -920,7 +980,7 @@ class Game:
         return tuple(s for s in self.others(seat) if self.teams[s] != self.teams[seat])
 
     def active_count(self) -> int:
-        return sum(1 for s in range(self.n) if self._active(s))
+        return self._n_active
 
     def hand_points(self, seat: int) -> int:
         pts = self.rules.cards.points
@@ -931,10 +991,11 @@ class Game:
             self.turn, self.next_override = self.next_override, None
             return
         s = self.turn
-        for _ in range(sum(self.skips) + self.n + 1):
-            s = self.next_seat(s)
-            if self.skips[s] > 0:
-                self.skips[s] -= 1
+        skips = self.skips
+        for _ in range(2 * self.n + 1):
+            s = self.clockwise(s, self.direction)
+            if skips[s]:
+                skips[s] = 0
                 self.event("skipped", seat=s)
                 continue
             break

@@ -80,6 +80,7 @@ class Ruleset:
     restrictions: tuple = ()            # ctx -> bool; every play must meet all of them
     after_play: tuple = ()              # Programs run after every play's own effect
     counters: dict = field(default_factory=dict)   # name -> start value
+    renege_const: Optional[bool] = None            # the renege rule, when options alone decide it
     composed: object = None             # the composed declarations, for rule sheets
     _memo: dict = field(default_factory=dict, repr=False)
 

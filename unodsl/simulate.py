@@ -22,18 +22,30 @@ def game_seed(seed: int, index: int) -> int:
     return random.Random(f"unodsl:{seed}:{index}").getrandbits(63)
 
 
-def play_game(rules: Ruleset, players: int, seed: int, bot: str = "basic") -> Game:
-    """Play one whole game with bots in every seat and return the finished game."""
-    game = Game(rules, players, seed=seed)
+def play_game(rules: Ruleset, players: int, seed: int, bot: str = "basic", record: bool = True,
+              rounds: int | None = None) -> Game:
+    """Play one whole game (or `rounds` rounds of it) with bots in every seat; return the game.
+
+    With record=False the game keeps no event log and the bots' choices, always taken from the
+    engine's own list of legal actions, are applied without being checked again: the fast path."""
+    game = Game(rules, players, seed=seed, record=record)
     rng = random.Random(seed ^ 0x5EED)
     bots = [BOTS[bot](rng) for _ in range(players)]
     deal = Action(None, "deal")
+    apply = game.apply if record else game.apply_trusted
+    chooser = random.Random(seed ^ 0xC0FFEE)
     while not game.game_over and game.decision is not None:
         d = game.decision
         if d.kind == "deal":
-            game.apply(deal)
+            if rounds is not None and game.round >= rounds:
+                break
+            apply(deal)
             continue
-        game.apply(bots[d.seat].choose(game, game.legal_actions()))
+        if d.seat is None:          # a race or chance outcome for the table: decided at random
+            options = game.legal_actions()
+            apply(options[int(chooser.random() * len(options))])
+            continue
+        apply(bots[d.seat].choose(game, game.legal_actions()))
         if game.windows:
             for s in range(players):
                 act = bots[s].out_of_turn(game, s)
@@ -114,11 +126,16 @@ class Stats:
         }
 
 
+def play_round_fast(rules: Ruleset, players: int, seed: int, bot: str = "random") -> Game:
+    """One round on the fast path (the benchmark's unit of work)."""
+    return play_game(rules, players, seed, bot, record=False, rounds=1)
+
+
 def simulate(rules: Ruleset, players: int, games: int, seed: int = 0, bot: str = "basic",
              first: int = 0) -> Stats:
     stats = Stats(players)
     for i in range(first, first + games):
-        stats.add(play_game(rules, players, game_seed(seed, i), bot))
+        stats.add(play_game(rules, players, game_seed(seed, i), bot, record=False))
     return stats
 
 
