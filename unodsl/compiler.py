@@ -11,7 +11,7 @@ from . import ast as A
 from .compose import Composed, sel_key
 from .diagnostics import Diagnostics, suggest
 from .effects import Program, StatementCompiler
-from .expressions import (BOOL, CARDS, INT, SEAT, STR, CardTable, Ctx, Resolver)
+from .expressions import BOOL, CARDS, INT, CardTable, Ctx, Resolver, names_in
 from .ruleset import OptionInfo, Ruleset, WindowAction, WindowRule
 from .source import NO_SPAN
 
@@ -310,7 +310,7 @@ class Compiler:
             self._missing("match", "match card.color == color", self._unit_span())
         match_fns = [res.expect(m.test, BOOL, {}, "a match rule") for m in matches]
         match_fn = _any_of(match_fns)
-        names = _names(tuple(m.test for m in matches))
+        names = set().union(*(names_in(m.test) for m in matches)) if matches else set()
         match_static = names <= (_STATIC_MATCH_NAMES | set(params) | set(colors) | set(kinds))
 
         size = len(cards.kind)
@@ -325,7 +325,7 @@ class Compiler:
         renege_const = True
         if renege_decl is not None:
             renege_const = None
-            if _names((renege_decl.test,)) <= set(params):
+            if names_in(renege_decl.test) <= set(params):
                 try:
                     renege_const = bool(renege(Ctx(None)))
                 except Exception:
@@ -335,7 +335,9 @@ class Compiler:
         teams_decl = self._one(A.Teams)
         teams = res.expect(teams_decl.test, BOOL) if teams_decl else (lambda c: False)
 
-        restrictions = tuple(res.expect(d.test, BOOL, {}, "a `play only if` condition") for d in self.c.decls(A.PlayOnly))
+        only = self.c.decls(A.PlayOnly)
+        restrictions = tuple(res.expect(d.test, BOOL, {}, "a `play only if` condition") for d in only)
+        restriction_docs = tuple(d.doc for d in only)
         after_play = tuple(stmts.program(d.body) for d in self.c.decls(A.AfterPlay))
         start_decl = self._one(A.OnRoundStart)
         on_round_start = stmts.program(start_decl.body) if start_decl else None
@@ -364,7 +366,8 @@ class Compiler:
             match=match_fn, match_static=match_static, honest=tuple(honest), renege=renege,
             dealer_value=dealer_value, teams=teams, on_play=on_play, on_draw=on_draw, starter=starter,
             windows=windows, on_round_end=on_round_end, composed=self.c, on_round_start=on_round_start,
-            restrictions=restrictions, after_play=after_play, counters=counters, renege_const=renege_const)
+            restrictions=restrictions, restriction_docs=restriction_docs, after_play=after_play,
+            counters=counters, renege_const=renege_const)
         return rs
 
     def counters(self, params, colors, kinds) -> dict:
@@ -515,23 +518,3 @@ def _any_of(fns):
         return fns[0]
     fns = tuple(fns)
     return lambda c: any(f(c) for f in fns)
-
-
-def _names(nodes) -> set:
-    out = set()
-
-    def walk(n):
-        if isinstance(n, A.Name):
-            out.add(n.id)
-        elif isinstance(n, A.Quantifier):
-            out.add("<quantifier>")
-        elif isinstance(n, A.Builtin) and n.id != "color":
-            out.add("<" + n.id + ">")
-        if hasattr(n, "__dataclass_fields__"):
-            for f in n.__dataclass_fields__:
-                v = getattr(n, f)
-                if isinstance(v, A.Node):
-                    walk(v)
-    for n in nodes:
-        walk(n)
-    return out

@@ -23,8 +23,10 @@ class Program:
     run: Callable            # generator function: run(ctx) yields Decisions
     plain: Optional[Callable]  # same, without suspending, when no statement can ask anything
     asks_color: bool         # the acting player chooses a color (so a play names one)
-    asks_target: bool        # the acting player picks a player (so a play names one)
+    asks_target: bool        # the acting player picks a player (so a play may name one)
     body: tuple
+    target_options: Optional[Callable] = None   # ctx -> the players a play may name
+    target_required: bool = False  # a pick not behind a question: the play must name the player
 
 
 def _seats(value) -> tuple:
@@ -44,11 +46,16 @@ class StatementCompiler:
 
     def program(self, body: tuple, scope: dict | None = None) -> Program:
         scope = dict(scope or {})
+        outer, self._seat_picks = getattr(self, "_seat_picks", None), None
+        outer_required, self._pick_required = getattr(self, "_pick_required", False), False
         ops = [self.stmt(s, scope) for s in body]
+        options, required = self._seat_picks, self._pick_required
+        self._seat_picks = outer or options
+        self._pick_required = outer_required or required
         suspends = any(sus for _, sus in ops)
         run = _block(ops)
         plain = _plain_block(ops) if not suspends else None
-        return Program(run, plain, _asks(body, A.ChooseColor), _asks(body, A.Picks), body)
+        return Program(run, plain, _asks(body, A.ChooseColor), options is not None, body, options, required)
 
     def stmt(self, node, scope: dict):
         """Compile one statement into (function, suspends)."""
@@ -293,15 +300,22 @@ class StatementCompiler:
                 c.vars[var] = answer
             return picks_card, True
         scope[var] = SEAT
+        if isinstance(node.who, A.Name) and node.who.id == "player" and not getattr(self, "_dead", False):
+            if getattr(self, "_seat_picks", None) is None:
+                self._seat_picks = candidates    # the player may name this seat with the play: `play R7 p3`
+            if not getattr(self, "_in_ask", 0):
+                self._pick_required = True
 
         def picks(c: Ctx):
             s = who(c)
             options = candidates(c)
             c.vars[var] = None
-            if not isinstance(s, int) or not options or c.g.has_gone_out(s):
+            if not isinstance(s, int) or not options:
                 return
             if s == c.actor and c.target_arg in options:
                 c.vars[var] = c.target_arg
+                return
+            if c.g.has_gone_out(s):
                 return
             if len(options) == 1:
                 c.vars[var] = options[0]
@@ -318,7 +332,9 @@ class StatementCompiler:
             if a.name in seen:
                 self.diags.error("E220", f"the answer `{a.name}` is listed twice", a.span)
             seen.add(a.name)
+        self._in_ask = getattr(self, "_in_ask", 0) + 1
         bodies = {a.name: self.program(a.body, scope).run for a in node.answers}
+        self._in_ask -= 1
         question = node.question
 
         def ask(c: Ctx):
@@ -411,6 +427,17 @@ class StatementCompiler:
 
     def _If(self, node, scope):
         test = self.r.expect(node.test, BOOL, scope, "the condition of `if`")
+        fixed, value = self.r.constant(node.test, scope)
+        if fixed:          # decided by options alone: only the branch taken counts
+            taken, dead = (node.then, node.other) if value else (node.other, node.then)
+            self._dead, was = True, getattr(self, "_dead", False)
+            self.program(dead, scope)                 # still checked for mistakes
+            self._dead = was
+            program = self.program(taken, scope)
+            if program.plain is not None:
+                return program.plain, False
+            run = program.run
+            return run, True
         then = self.program(node.then, scope)
         other = self.program(node.other, scope)
         if then.plain and other.plain:

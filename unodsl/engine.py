@@ -93,7 +93,8 @@ class Game:
         self.round_turns = 0
         self.events: list = []
         self.log: list = []
-        self.stats = {"drawn": 0, "reshuffles": 0, "stock_empty": 0}
+        self.stats = {"drawn": 0, "reshuffles": 0, "stock_empty": 0, "eliminations": 0}
+        self.counter_peaks: dict = {}      # the largest value each counter reached (a stacked penalty)
         self.revealed: dict = {}
         self._end_now = False
         self._idle = 0
@@ -237,9 +238,7 @@ class Game:
             if card not in options:
                 raise Refused(f"{r.code(card)} may not be played now: " + ", ".join(r.code(c) for c in options))
         elif not self.is_playable(a.seat, card):
-            top = self.discard[-1]
-            raise Refused(f"{r.code(card)} cannot be played on {r.code(top)}"
-                          f" (the color is {self.color or 'not chosen'})")
+            raise Refused(self._why_not(a.seat, card))
         program = r.on_play[card]
         last = len(hand) == 1
         if a.color is not None:
@@ -252,10 +251,28 @@ class Game:
         if a.target is not None:
             if program is None or not program.asks_target:
                 raise Refused(f"{r.code(card)} takes no player")
-            if a.target == a.seat or not 0 <= a.target < self.n or not self._active(a.target):
-                raise Refused(f"{seat_name(a.target)} cannot be chosen")
-        elif program is not None and program.asks_target and not last and len(self.others(a.seat)) > 1:
-            raise Refused(f"{r.code(card)} needs a player: play {r.code(card)} ... pN")
+            allowed = program.target_options(Ctx(self, player=a.seat, card=card, actor=a.seat))
+            if a.target not in allowed:
+                names = ", ".join(seat_name(s) for s in allowed) or "nobody"
+                raise Refused(f"{seat_name(a.target)} cannot be chosen for {r.code(card)}: choose {names}")
+        elif program is not None and program.target_required and not last:
+            allowed = program.target_options(Ctx(self, player=a.seat, card=card, actor=a.seat))
+            if len(allowed) > 1:
+                raise Refused(f"{r.code(card)} needs a player: play {r.code(card)} ... "
+                              + "|".join(seat_name(s) for s in allowed))
+
+    def _why_not(self, seat: int, card: int) -> str:
+        """Why a card may not be played: the failed `play only if` rule in its author's words,
+        or the match."""
+        r = self.rules
+        code, top = r.code(card), r.code(self.discard[-1])
+        ctx = Ctx(self, player=seat, card=card, actor=seat)
+        matched = card in r.playable_set(self.discard[-1], self.color) if r.match_static else bool(r.match(ctx))
+        if matched:
+            for test, doc in zip(r.restrictions, r.restriction_docs):
+                if not test(ctx):
+                    return f"{code} may not be played now" + (f": {doc}" if doc else "")
+        return f"{code} cannot be played on {top} (the color is {self.color or 'not chosen'})"
 
     def _may_draw(self, seat: int) -> bool:
         r = self.rules
@@ -334,7 +351,8 @@ class Game:
         if program is None or not (program.asks_color or program.asks_target):
             return [Action(seat, "play", card)]
         colors = self.rules.colors if program.asks_color else (None,)
-        targets = self.others(seat) if program.asks_target else (None,)
+        targets = program.target_options(Ctx(self, player=seat, card=card, actor=seat)) if program.asks_target else ()
+        targets = targets or (None,)
         return [Action(seat, "play", card, color, t) for color in colors for t in targets]
 
     def window_actions(self, seat: int) -> list:
@@ -398,7 +416,8 @@ class Game:
         for rule, act in self._window_verbs[verb]:
             subject = seat if act.who == "player" else action.target
             if subject is None:
-                open_for = [subj for (name, subj) in self.windows if name == rule.name and subj != seat]
+                open_for = [subj for (name, subj) in self.windows
+                            if name == rule.name and self._may_act(act.who, seat, subj)]
                 if act.card_test is not None and open_for:
                     subject = open_for[-1]          # the latest play is the one to jump in on
                 elif len(open_for) == 1:
@@ -798,6 +817,8 @@ class Game:
     def set_counter(self, name: str, value: int) -> None:
         self._note("counter", name, self.counters.get(name, 0))
         self.counters[name] = value
+        if value > self.counter_peaks.get(name, 0):
+            self.counter_peaks[name] = value
 
     def swap_hands(self, a: int, b: int) -> None:
         self.hands[a], self.hands[b] = self.hands[b], self.hands[a]
@@ -867,6 +888,7 @@ class Game:
         else:
             self.eliminated[seat] = True
         self._refresh_active()
+        self.stats["eliminations"] += 1
         self.stock[0:0] = self.hands[seat]
         self.hands[seat] = []
         self.windows = {k: w for k, w in self.windows.items() if k[1] != seat}
@@ -955,6 +977,18 @@ class Game:
         if seat is None:
             return None
         return self.clockwise(seat, self.direction * step)
+
+    def next_unskipped(self, seat):
+        """The next seat in the direction of play that is not already to lose its turn: so that
+        each of several skips played together skips one more player."""
+        if seat is None:
+            return None
+        s = seat
+        for _ in range(self.n):
+            s = self.clockwise(s, self.direction)
+            if not self.skips[s]:
+                return s
+        return self.next_seat(seat)
 
     def _order_from(self, start) -> list:
         """Active seats in the order of play, starting at `start`."""

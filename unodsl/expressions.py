@@ -63,7 +63,8 @@ def _others(c: Ctx):
 
 BUILTINS: dict[str, tuple[str, Fn, str]] = {
     "player": (SEAT, lambda c: c.player, "the player the rule is about"),
-    "next": (SEAT, lambda c: c.g.next_seat(c.player), "the next player in the direction of play"),
+    "next": (SEAT, lambda c: c.g.next_unskipped(c.player),
+             "the next player in the direction of play (passing over any already losing their turn)"),
     "previous": (SEAT, lambda c: c.g.next_seat(c.player, -1), "the previous player"),
     "dealer": (SEAT, lambda c: c.g.dealer, "the dealer"),
     "winner": (SEAT, lambda c: c.g.winner, "the player who went out"),
@@ -121,6 +122,18 @@ class Resolver:
         scope = scope or {}
         method = getattr(self, "_" + type(node).__name__)
         return method(node, scope)
+
+    def constant(self, node, scope: dict | None = None):
+        """(True, value) when an expression reads only options and literals: fixed for a compiled
+        ruleset, so a branch on it can be decided once; else (False, None)."""
+        names = names_in(node)
+        if names - set(self.params) or set(scope or {}) & names or isinstance(node, A.Builtin):
+            return False, None
+        fn, _ = self.compile(node, scope)
+        try:
+            return True, fn(Ctx(None))
+        except Exception:
+            return False, None
 
     def expect(self, node, want: str, scope: dict | None = None, what: str = "this") -> Fn:
         fn, got = self.compile(node, scope)
@@ -295,6 +308,26 @@ class Resolver:
             c.vars[var] = saved
             return s
         return total, INT
+
+
+def names_in(node) -> set:
+    """Every name an expression reads; builtins other than `color` count as `<name>`."""
+    out = set()
+
+    def walk(n):
+        if isinstance(n, A.Name):
+            out.add(n.id)
+        elif isinstance(n, A.Quantifier):
+            out.add("<quantifier>")
+        elif isinstance(n, A.Builtin) and n.id != "color":
+            out.add("<" + n.id + ">")
+        if hasattr(n, "__dataclass_fields__"):
+            for f in n.__dataclass_fields__:
+                v = getattr(n, f)
+                if isinstance(v, A.Node):
+                    walk(v)
+    walk(node)
+    return out
 
 
 def _fits(got: str, want: str) -> bool:

@@ -28,7 +28,13 @@ MAX_RECOVERIES = 60
 
 @lru_cache(maxsize=1)
 def _lark() -> Lark:
-    return Lark(grammar_text(), parser="lalr", propagate_positions=True, maybe_placeholders=False)
+    """The parser, built once per process; Lark also caches the built tables on disk (in the
+    temporary folder, keyed by a hash of the grammar), which halves the start-up time."""
+    options = dict(parser="lalr", propagate_positions=True, maybe_placeholders=False)
+    try:
+        return Lark(grammar_text(), cache=True, **options)
+    except OSError:               # no writable temporary folder: build it in memory
+        return Lark(grammar_text(), **options)
 
 
 def keywords() -> set[str]:

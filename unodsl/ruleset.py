@@ -78,6 +78,7 @@ class Ruleset:
     on_round_end: Optional[Program]
     on_round_start: Optional[Program] = None
     restrictions: tuple = ()            # ctx -> bool; every play must meet all of them
+    restriction_docs: tuple = ()        # the author's words for each, for refusals
     after_play: tuple = ()              # Programs run after every play's own effect
     counters: dict = field(default_factory=dict)   # name -> start value
     renege_const: Optional[bool] = None            # the renege rule, when options alone decide it

@@ -1,0 +1,91 @@
+"""The simulator: the same statistics however the games are spread, and its reports."""
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from unodsl.loader import load
+from unodsl.simulate import Progress, Stats, compare, run_parallel, simulate
+
+
+def cli(*args):
+    return subprocess.run([sys.executable, "-m", "unodsl", *args], capture_output=True, text=True)
+
+
+def test_jobs_do_not_change_the_statistics():
+    one = simulate(load("classic"), 3, 40, seed=9, bot="basic")
+    two = run_parallel("classic", (), {}, 3, 40, 9, "basic", jobs=2)
+    assert one.summary() == two.summary()
+    assert one.games == 40 and sum(one.turns.values()) == 40
+
+
+def test_options_reach_the_workers():
+    plain = run_parallel("classic", (), {}, 3, 20, 4, "basic", jobs=2).summary()
+    short = run_parallel("classic", (), {"target": "50"}, 3, 20, 4, "basic", jobs=2).summary()
+    assert short["rounds_per_game"] < plain["rounds_per_game"]
+
+
+def test_dask_local_cluster_gives_the_same_statistics():
+    pytest.importorskip("dask.distributed")
+    from unodsl.cluster import run_on_cluster
+    jobs = run_parallel("classic", (), {}, 3, 24, 5, "basic", jobs=2).summary()
+    cluster = run_on_cluster("local", "classic", (), {}, 3, 24, 5, "basic").summary()
+    assert cluster == jobs
+
+
+def test_statistics_track_counters_eliminations_and_ties():
+    killer = simulate(load("killer"), 4, 10, seed=3).summary()
+    assert killer["largest_counter"]["pending"] >= 2       # cumulative draws stacked at least once
+    deadly = simulate(load("classic", ["deadly"]), 4, 10, seed=3).summary()
+    assert deadly["eliminations_per_game"] > 0
+    teams = simulate(load("teams"), 4, 10, seed=3).summary()
+    shares = [w["wins"] for w in teams["wins_by_seat"]]
+    assert shares[0] == shares[2] and shares[1] == shares[3]   # partners share every win
+    assert abs(sum(shares) - 10) < 1e-9                         # one win a game, split between partners
+
+
+def test_compare_reports_a_difference_with_an_interval():
+    a = simulate(load("classic"), 4, 30, seed=2)
+    b = simulate(load("classic", ["infinite-draw"]), 4, 30, seed=2)
+    result = compare(a, b)["turns_per_game"]
+    lo, hi = result["ci95"]
+    assert lo <= result["difference"] <= hi
+    assert result["difference"] == pytest.approx(b.mean_turns() - a.mean_turns(), abs=1e-3)
+    out = cli("simulate", "--compare", "classic", "classic", "--with", "progressive", "-n", "20", "--players", "3")
+    assert out.returncode == 0
+    assert "B = classic+progressive" in out.stdout and "95% CI" in out.stdout
+
+
+def test_csv_and_plot(tmp_path):
+    out = cli("simulate", "classic", "-n", "15", "--players", "3", "--format", "csv", "--plot", str(tmp_path / "p.svg"))
+    assert out.returncode == 0
+    rows = dict(line.split(",") for line in out.stdout.strip().splitlines()[1:])
+    assert rows["games"] == "15" and "win_share_p3" in rows
+    svg = ET.parse(tmp_path / "p.svg").getroot()
+    rects = [e for e in svg.iter() if e.tag.endswith("rect")]
+    assert len(rects) > 3 + 3                     # the background, the histogram, three seats' bars
+
+
+def test_progress_is_silent_off_a_terminal():
+    stream = io.StringIO()
+    bar = Progress(10, stream)
+    bar(5)
+    bar(5)
+    bar.close()
+    assert stream.getvalue() == ""
+
+
+def test_merged_stats_equal_one_run():
+    rules = load("classic")
+    whole = simulate(rules, 2, 12, seed=1)
+    part = simulate(rules, 2, 5, seed=1)
+    part.merge(simulate(rules, 2, 7, seed=1, first=5))
+    assert part.summary() == whole.summary()
+    empty = Stats(2)
+    empty.merge(whole)
+    assert empty.summary() == whole.summary()
