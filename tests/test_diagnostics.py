@@ -18,31 +18,69 @@ from unodsl.diagnostics import RulesError
 from unodsl.loader import check, load
 
 HERE = Path(__file__).parent
-FILES = sorted((HERE / "diagnostics").glob("*.uno"))
+ROOT = HERE.parent
+FILES = sorted(p for p in (HERE / "diagnostics").glob("*.uno") if not p.name.startswith("_"))
+
+
+def modules_of(path: Path) -> list[str]:
+    """A fixture's `# with: a.uno, b.uno` line: files checked with it as house-rule modules."""
+    m = re.search(r"^# with: (.+)$", path.read_text(encoding="utf-8", errors="replace"), re.M)
+    return [str(path.parent / p.strip()) for p in m.group(1).split(",")] if m else []
 
 
 def expected(path: Path) -> Counter:
     want = Counter()
-    for n, line in enumerate(path.read_text().splitlines(), start=1):
-        for severity, code in re.findall(r"\b(error|warning) ([EW]\d{3})\b", line.split("#", 1)[-1] if "#" in line else ""):
-            want[(n, severity, code)] += 1
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        comment = line.split("#", 1)[-1] if "#" in line else ""
+        for severity, code in re.findall(r"\b(error|warning) ([EW]\d{3})\b", comment):
+            want[(str(path), n, severity, code)] += 1
     return want
+
+
+def all_expected(path: Path) -> Counter:
+    want = expected(path)
+    for module in modules_of(path):
+        want += expected(Path(module))
+    return want
+
+
+def diagnose(path: Path):
+    return check(str(path), tuple(modules_of(path)))
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
 def test_each_mistake_gets_its_diagnostic(path):
-    diags, _ = check(str(path))
-    got = Counter((d.span.line, d.severity, d.code) for d in diags)
-    assert got == expected(path)
+    diags, _ = diagnose(path)
+    got = Counter((d.span.file, d.span.line, d.severity, d.code) for d in diags)
+    assert got == all_expected(path)
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
 def test_diagnostics_render_with_line_and_caret(path):
-    diags, sources = check(str(path))
+    diags, sources = diagnose(path)
     for d in diags:
         text = d.render(sources)
-        assert text.startswith(f"{path}:{d.span.line}:{d.span.col}: {d.severity}[{d.code}]")
+        assert text.startswith(f"{d.span.file}:{d.span.line}:{d.span.col}: {d.severity}[{d.code}]")
         assert "^" in text, text
+
+
+def emitted_codes() -> set:
+    """Every diagnostic code the package's source can emit."""
+    codes = set()
+    for source in (ROOT / "unodsl").rglob("*.py"):
+        codes |= set(re.findall(r'"([EW]\d{3})"', source.read_text(encoding="utf-8")))
+    return codes
+
+
+def test_fixtures_cover_every_code_the_checker_can_emit():
+    covered = {code for path in FILES for (_, _, _, code) in all_expected(path)}
+    assert emitted_codes() - covered == set()
+
+
+def test_catalogue_documents_every_code():
+    catalogue = (ROOT / "docs" / "diagnostics.md").read_text(encoding="utf-8")
+    documented = set(re.findall(r"^#+ .*?\b([EW]\d{3})\b", catalogue, re.M))
+    assert emitted_codes() - documented == set()
 
 
 def test_loading_a_broken_file_raises_with_every_diagnostic():

@@ -1,4 +1,4 @@
-"""The `unodsl` command: check, list, play, simulate, test, replay.
+"""The `unodsl` command: check, list, play, simulate, test, replay, sheet.
 
 Exit codes everywhere: 0 ok; 1 diagnostics or failed checks; 2 usage errors or unreadable input.
 User mistakes are answered with a message, never a traceback.
@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import sys
 from pathlib import Path
 
@@ -75,12 +76,14 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("list", help="list the bundled rulesets and house-rule modules")
 
     p = sub.add_parser("play", help="play at the terminal against bots")
-    p.add_argument("rules", metavar="FILE|NAME")
+    p.add_argument("rules", metavar="FILE|NAME", nargs="?")
     p.add_argument("--players", type=_positive, default=4)
     p.add_argument("--seat", type=_positive, default=1, help="your seat, 1..players (default 1)")
     p.add_argument("--bots", choices=("random", "basic"), default="basic")
     p.add_argument("--seed", type=_int, default=None)
     p.add_argument("--log", metavar="FILE", help="write the game's event log (JSON lines) here at the end")
+    p.add_argument("--save", metavar="FILE", help="save the game after every move (resume it with --resume)")
+    p.add_argument("--resume", metavar="FILE", help="continue a saved game (and keep saving to it)")
     _add_rules_args(p)
 
     p = sub.add_parser("simulate", help="play many games with bots and report statistics",
@@ -104,6 +107,16 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("replay", help="re-run an event log and confirm its final state")
     p.add_argument("log", metavar="LOG")
+
+    p = sub.add_parser("sheet", help="print the rules as a rule sheet (HTML, Markdown or PDF)")
+    p.add_argument("rules", metavar="FILE|NAME")
+    p.add_argument("--format", choices=("html", "md", "pdf"), default=None,
+                   help="default: html, or what the -o file name ends with")
+    p.add_argument("--paper", choices=("a4", "letter"), default="a4", help="page size when printed (default a4)")
+    p.add_argument("--stats", type=_positive, metavar="N", help='add a "How it plays" box from N simulated games')
+    p.add_argument("--template", metavar="FILE", help="render your own Jinja template (in Jinja's sandbox)")
+    p.add_argument("-o", "--output", metavar="FILE", help="write here (PDF needs it); default: standard output")
+    _add_rules_args(p)
     return parser
 
 
@@ -114,7 +127,7 @@ def main(argv=None) -> int:
         parser.print_help()
         return EXIT_USAGE
     handler = {"check": cmd_check, "list": cmd_list, "play": cmd_play, "simulate": cmd_simulate,
-               "test": cmd_test, "replay": cmd_replay}[args.command]
+               "test": cmd_test, "replay": cmd_replay, "sheet": cmd_sheet}[args.command]
     try:
         return handler(args)
     except UsageError as err:
@@ -176,14 +189,27 @@ def cmd_list(args) -> int:
 
 def cmd_play(args) -> int:
     from .play import play_session
+    if args.resume:
+        from .savegame import SaveError, read
+        try:
+            saved = read(args.resume)
+            return play_session(None, saved.players, saved.humans, saved.bot, saved.seed, sys.stdin, sys.stdout,
+                                log_path=args.log, save_path=args.save or args.resume, resume=saved)
+        except SaveError as err:
+            print(f"unodsl play: {err}", file=sys.stderr)
+            return EXIT_USAGE
+    if not args.rules:
+        raise UsageError("name a ruleset to play, or --resume FILE")
     rules = _load(args)
     low, high = rules.players
     if not low <= args.players <= high:
         raise UsageError(f"{rules.title} is for {low} to {high} players, not {args.players}")
     if args.seat > args.players:
         raise UsageError(f"--seat must be between 1 and {args.players}")
-    return play_session(rules, args.players, [args.seat - 1], args.bots, args.seed, sys.stdin, sys.stdout,
-                        log_path=args.log, ref=(args.rules, _split_list(args.with_), _options(args.set)))
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    return play_session(rules, args.players, [args.seat - 1], args.bots, seed, sys.stdin, sys.stdout,
+                        log_path=args.log, ref=(args.rules, _split_list(args.with_), _options(args.set)),
+                        save_path=args.save)
 
 
 def _spec(text: str) -> tuple[str, list[str]]:
@@ -316,6 +342,26 @@ def cmd_replay(args) -> int:
         print(f"{args.log}: {err}", file=sys.stderr)
         return EXIT_FAIL
     print(f"{args.log}: replayed {len(game.log)} actions; final state {digest(game)} matches")
+    return EXIT_OK
+
+
+def cmd_sheet(args) -> int:
+    from .sheet import make_sheet
+    fmt = args.format
+    if fmt is None:
+        suffix = Path(args.output).suffix.lower() if args.output else ""
+        fmt = {".pdf": "pdf", ".md": "md", ".markdown": "md"}.get(suffix, "html")
+    if fmt == "pdf" and not args.output:
+        raise UsageError("PDF output needs a file: add -o FILE.pdf")
+    result = make_sheet(args.rules, tuple(_split_list(args.with_)), _options(args.set), fmt=fmt,
+                        paper=args.paper, stats=args.stats or 0, template=args.template)
+    if args.output:
+        if isinstance(result, bytes):
+            Path(args.output).write_bytes(result)
+        else:
+            Path(args.output).write_text(result, encoding="utf-8")
+    else:
+        sys.stdout.write(result)
     return EXIT_OK
 
 

@@ -16,6 +16,9 @@ from .ruleset import OptionInfo, Ruleset, WindowAction, WindowRule
 from .source import NO_SPAN
 
 _PLACEHOLDERS = {"color", "Color", "rank", "kind"}
+MAX_PLAYERS = 100
+MAX_DISTINCT_CARDS = 1000
+MAX_DECK = 10_000
 # Names a match rule may read while still being a pure function of (card, top, color).
 _STATIC_MATCH_NAMES = {"card", "top"}
 
@@ -149,6 +152,10 @@ class Compiler:
             points_fn = self._card_expr(attrs.get("points"), params, colors, kinds)
             let_fns = [(a.value[0], self._card_expr(a, params, colors, kinds, a.value[1])) for a in attrs.get("let", [])]
             ranks = range(decl.ranks[0], decl.ranks[1] + 1) if decl.ranks else [None]
+            if len(ranks) * (len(colors) if colored else 1) + len(table["kind"]) > MAX_DISTINCT_CARDS:
+                self.diags.error("E324", f"the card kinds make more than {MAX_DISTINCT_CARDS} different cards",
+                                 decl.span, "use a smaller range of ranks")
+                continue
             for color in (colors if colored else [None]):
                 for rank in ranks:
                     fill = {"color": codes.get(color, ""), "Color": titles.get(color, ""),
@@ -210,6 +217,14 @@ class Compiler:
             return 0
         return value
 
+    def _capped(self, ids: list, count: int, span) -> int:
+        if len(ids) + count > MAX_DECK:
+            if not getattr(self, "_deck_capped", False):
+                self.diags.error("E325", f"the deck would hold more than {MAX_DECK} cards", span)
+            self._deck_capped = True
+            return max(0, MAX_DECK - len(ids))
+        return count
+
     def deck(self, cards: CardTable, by_code, kinds, colors, players, deal_n, params=None):
         decl = self._one(A.Deck)
         if decl is None:
@@ -257,10 +272,10 @@ class Compiler:
                 for color in colors:
                     for dc in entry.counts:
                         for card in select(dc.card, color):
-                            ids.extend([card] * self._count(dc, params or {}))
+                            ids.extend([card] * self._capped(ids, self._count(dc, params or {}), dc.span))
             else:
                 for card in select(entry.card, None):
-                    ids.extend([card] * self._count(entry, params or {}))
+                    ids.extend([card] * self._capped(ids, self._count(entry, params or {}), entry.span))
         need = players[1] * deal_n + 1
         if not ids:
             self.diags.error("E320", "the deck is empty", decl.span)
@@ -279,7 +294,7 @@ class Compiler:
         for n in params:
             if n in colors or n in kinds:
                 decl = next(d for d in self.c.decls(A.OptionDecl) if d.name == n)
-                self.diags.error("E313", f"the option `{n}` has the name of a color or card kind", decl.span)
+                self.diags.error("E317", f"the option `{n}` has the name of a color or card kind", decl.span)
         counters = self.counters(params, colors, kinds)
         res = Resolver(self.diags, cards, params, colors, kinds, tags, _seat_attrs(), counters)
         stmts = StatementCompiler(res)
@@ -290,6 +305,9 @@ class Compiler:
         if players_decl and not 2 <= players_decl.low <= players_decl.high:
             self.diags.error("E321", f"players {players_decl.low} to {players_decl.high} is not a range of 2 or more",
                              players_decl.span, "for example: players 2 to 10")
+        elif players_decl and players_decl.high > MAX_PLAYERS:
+            self.diags.error("E323", f"at most {MAX_PLAYERS} players can sit at one table", players_decl.span)
+            players = (players[0], MAX_PLAYERS)
         deal_decl = self._one(A.Deal)
         deal_fn = (lambda c: 7)
         deal_n = 7

@@ -1158,7 +1158,9 @@ class Describer:
         return [Rule(d.name, d.doc, f"{d.name} {fmt_value(value)}")]
 
     def _d_SetOption(self, d, keys, unit, meta):
-        return [Rule(d.name, "", f"{d.name} is set to {fmt_value(d.value.value)}.")]
+        info = self.rules.options.get(d.name)
+        value = info.value if info is not None else d.value.value
+        return [Rule(d.name, "", f"{d.name} {fmt_value(value)}")]
 
     def _d_CounterDecl(self, d, keys, unit, meta):
         text = f"The game keeps a count, {humanize(d.name)}, that starts at {fmt_value(d.start.value)} every round."
@@ -1204,7 +1206,7 @@ class Describer:
     def _d_Requires(self, d, keys, unit, meta):
         if not meta:
             return []
-        return [Rule("Needs", "", sentence_case("needs " + and_list([self.sel_title(s) for s in d.cards]) + " cards"))]
+        return [Rule("Cards needed", "", sentence_case("needs " + and_list([self.sel_title(s) for s in d.cards]) + " cards"))]
 
     def _d_RemoveCard(self, d, keys, unit, meta):
         if not meta:

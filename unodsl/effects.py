@@ -16,6 +16,7 @@ from .diagnostics import suggest
 from .expressions import ANY, BOOL, CARD, CARDS, INT, SEAT, SEATS, Ctx, Resolver
 
 MAX_LOOP = 1000      # a `while` that runs longer than this stops, with an event in the log
+MAX_CHANCE = 10_000  # the widest range a `chance` may draw from
 
 
 @dataclass(frozen=True)
@@ -413,7 +414,7 @@ class StatementCompiler:
 
         def chance(c: Ctx):
             lo, hi = low(c) or 0, high(c) or 0
-            options = tuple(range(lo, max(lo, hi) + 1))
+            options = tuple(range(lo, min(max(lo, hi), lo + MAX_CHANCE) + 1))
             c.vars[var] = yield from c.g.chance_gen(options, prompt, "number")
         return chance, True
 

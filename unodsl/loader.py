@@ -107,6 +107,27 @@ def bundled_names() -> list[tuple[str, str, str]]:
     return out
 
 
+def _guarded(fn):
+    """Whatever a rules file holds, reading it ends in diagnostics, never in a deep recursion."""
+    def wrapper(ref, *args, **kwargs):
+        try:
+            return fn(ref, *args, **kwargs)
+        except RecursionError:
+            from .diagnostics import Diagnostic
+            src = Source(str(ref), "")
+            if is_path(str(ref)):
+                try:
+                    src = read_source(ref)
+                except (OSError, ValueError):
+                    pass
+            diag = Diagnostic("E105", "the rules are nested too deeply to read", src.span(1, 1, 1, 2),
+                              "split deeply nested rules into simpler parts")
+            raise RulesError([diag], {src.name: src}) from None
+    wrapper.__doc__, wrapper.__name__ = fn.__doc__, fn.__name__
+    return wrapper
+
+
+@_guarded
 def load(ref: str, with_=(), options: dict | None = None, base_dir: Path | None = None) -> Ruleset:
     """Load and compile a ruleset with modules and option overrides, or raise RulesError."""
     diags = Diagnostics()
@@ -123,6 +144,14 @@ def load(ref: str, with_=(), options: dict | None = None, base_dir: Path | None 
 
 
 def check(ref: str, with_=(), options: dict | None = None) -> tuple[list, dict]:
+    try:
+        return _check(ref, with_, options)
+    except RulesError as err:              # only the recursion guard raises here
+        return err.diagnostics, err.sources
+
+
+@_guarded
+def _check(ref: str, with_=(), options: dict | None = None) -> tuple[list, dict]:
     """Every diagnostic for a ruleset (or a file of modules), for `unodsl check`."""
     diags = Diagnostics()
     lib = Library(diags)

@@ -24,6 +24,7 @@ DECL_WORDS = ("about", "players", "deal", "option", "set", "colors", "card", "re
               "counter", "play", "after", "uses")
 UNIT_WORDS = ("ruleset", "module")
 MAX_RECOVERIES = 60
+MAX_NESTING = 60           # brackets and braces inside each other; deeper is refused, not recursed
 
 
 @lru_cache(maxsize=1)
@@ -111,9 +112,28 @@ def _unclosed_brace(text: str, first: int, last: int) -> int | None:
     return stack[0] if stack else None
 
 
+def _too_deep(source: Source, diags: Diagnostics) -> bool:
+    """Refuse absurd nesting before parsing it: every later stage walks the tree recursively."""
+    depth = 0
+    for n, line in enumerate(source.text.split("\n"), start=1):
+        code = re.sub(r'"([^"\\]|\\.)*"', "", line.split("#", 1)[0])
+        for col, ch in enumerate(code, start=1):
+            if ch in "({":
+                depth += 1
+                if depth > MAX_NESTING:
+                    diags.error("E104", f"brackets and braces are nested more than {MAX_NESTING} deep",
+                                source.span(n, col), "split the rule into simpler parts")
+                    return True
+            elif ch in ")}":
+                depth = max(0, depth - 1)
+    return False
+
+
 def parse(source: Source, diags: Diagnostics) -> A.File:
     """Parse a whole file; syntax errors go to `diags` and the declarations around them are dropped."""
     text = source.text
+    if _too_deep(source, diags):
+        return A.File(source.span(1, 1), ())
     for _ in range(MAX_RECOVERIES):
         try:
             tree = _lark().parse(text)

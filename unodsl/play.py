@@ -32,7 +32,7 @@ class _Quit(Exception):
 
 
 def play_session(rules, players: int, human_seats, bot: str = "basic", seed=None,
-                 stdin=None, stdout=None, log_path=None, ref=None) -> int:
+                 stdin=None, stdout=None, log_path=None, ref=None, save_path=None, resume=None) -> int:
     """Play one whole game at the terminal and return the exit code.
 
     `human_seats` are 0-based seats typed in by people; every other seat is played by a `bot`
@@ -40,11 +40,16 @@ def play_session(rules, players: int, human_seats, bot: str = "basic", seed=None
     with a goodbye line; a bad set-up (player count, seat, bot name) prints why and returns 2.
     With `log_path`, the game's event log is written there when the session ends, however it
     ends; `ref` is (ruleset, modules, options) as given, so that `unodsl replay` can rebuild it.
+    With `save_path` the game is saved after every move; `resume` (a savegame.Saved) continues
+    a saved game instead of starting one.
     """
     stdin = sys.stdin if stdin is None else stdin
     stdout = sys.stdout if stdout is None else stdout
     try:
-        session = Session(rules, players, human_seats, bot, seed, stdin, stdout)
+        if resume is not None:
+            session = Session.resumed(resume, stdin, stdout, save_path)
+        else:
+            session = Session(rules, players, human_seats, bot, seed, stdin, stdout, save_path, ref)
     except ValueError as e:
         print(f"unodsl play: {e}", file=stdout)
         return 2
@@ -87,15 +92,20 @@ def bot_rng(seed, seat: int) -> random.Random:
 class Session:
     """One game in progress, plus what each person has already been told."""
 
-    def __init__(self, rules, players: int, human_seats, bot: str, seed, stdin, stdout):
+    def __init__(self, rules, players: int, human_seats, bot: str, seed, stdin, stdout,
+                 save_path=None, ref=None, game=None):
         if bot not in BOTS:
             raise ValueError(f"no bot called `{bot}`: use one of {', '.join(sorted(BOTS))}")
         humans = sorted(set(human_seats))
         bad = [s for s in humans if not 0 <= s < players]
         if bad:
             raise ValueError(f"there is no seat p{bad[0] + 1}: seats are p1 to p{players}")
-        self.game = Game(rules, players, seed=seed)
+        self.game = game if game is not None else Game(rules, players, seed=seed)
         self.rules = rules
+        self.seed, self.bot = seed, bot
+        self.ref = ref or (rules.name, [], {})
+        self.save_path = save_path
+        self.table = random.Random(f"unodsl-play:{seed}:table") if seed is not None else random.Random()
         self.humans = humans
         self.bots = {s: BOTS[bot](bot_rng(seed, s)) for s in range(players) if s not in humans}
         self.advisor = BasicBot(bot_rng(seed, -1))      # for hints; its own stream, so hints never
@@ -104,6 +114,38 @@ class Session:
         self.echo = not _isatty(stdin)                  # scripted input: show it in the transcript
         self.seen = {s: 0 for s in humans}              # per person: events already narrated
         self.shown = 0                                  # events narrated to anyone
+
+    @classmethod
+    def resumed(cls, saved, stdin, stdout, save_path=None) -> "Session":
+        """Continue a saved game: replayed, checked, and the bots given their saved streams."""
+        from .savegame import rebuild
+        game = rebuild(saved)
+        session = cls(game.rules, saved.players, saved.humans, saved.bot, saved.seed, stdin, stdout,
+                      save_path, (saved.ref, saved.with_, saved.options), game=game)
+        for name, state in saved.rng_states.items():
+            session._streams().get(name, random.Random()).setstate(state)
+        session.seen = {s: len(game.events) for s in session.humans}
+        session.shown = len(game.events)
+        session.say(f"Resumed the saved game: round {game.round}, {len(game.log)} moves so far.")
+        return session
+
+    def _streams(self) -> dict:
+        """Every random stream the session draws on, by a stable name (saved with the game)."""
+        streams = {f"p{s + 1}": bot.rng for s, bot in self.bots.items()}
+        streams["advisor"] = self.advisor.rng
+        streams["table"] = self.table
+        return streams
+
+    def save(self) -> None:
+        if not self.save_path:
+            return
+        from .savegame import Saved, actions_of, write
+        from .eventlog import digest
+        name, modules, options = self.ref
+        write(self.save_path, Saved(name, list(modules), dict(options), self.game.n, self.seed,
+                                    self.humans, self.bot, actions_of(self.game),
+                                    {k: r.getstate() for k, r in self._streams().items()},
+                                    digest(self.game)))
 
     # ---- output -------------------------------------------------------------------------------
     def say(self, text: str = "", indent: str = "") -> None:
@@ -143,6 +185,12 @@ class Session:
             if d.kind == "deal":
                 self._round_over()
                 self._apply(DEAL)
+            elif d.seat is None:                  # a race or chance for the table
+                if self.humans:
+                    self._ask(self.humans[0])
+                else:
+                    options = g.legal_actions()
+                    self._apply(options[int(self.table.random() * len(options))])
             elif d.seat in self.bots:
                 self._apply(self.bots[d.seat].choose(g, g.legal_actions()))
             else:
@@ -156,9 +204,10 @@ class Session:
         return f"you play {people}" + (", bots play the others" if self.bots else "")
 
     def _apply(self, action: Action) -> None:
-        """Apply a move, then let every bot act out of turn (say UNO, catch someone)."""
+        """Apply a move, then let every bot act out of turn (say UNO, catch someone); save."""
         self.game.apply(action)
         self._bots_out_of_turn()
+        self.save()
 
     def _bots_out_of_turn(self) -> None:
         g = self.game
@@ -288,6 +337,9 @@ class Session:
         """What the current decision asks of this seat, with an example of the answer."""
         g = self.game
         d = g.decision
+        if d is not None and d.seat is None and d.kind != "deal":
+            names = [format_action(self.rules, a).split(" ", 1)[-1] for a in g.legal_actions()]
+            return f"{d.prompt} Answer for the table with `choose ...`: " + ", ".join(names[:12]) + "."
         if d is None or d.seat != seat:
             return "Nothing to decide now."
         legal = g.legal_actions()

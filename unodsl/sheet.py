@@ -528,7 +528,7 @@ _LABELS = {"OptionDecl": "Option", "SetOption": "Option", "card": "Card", "on pl
            "Players": "Players", "Deal": "The deal", "Colors": "Colors", "Deck": "The deck",
            "Renege": "Drawing instead of playing", "DealsFirst": "The dealer", "Teams": "Teams",
            "OnDraw": "Drawing", "OnRoundEnd": "Scoring and winning", "OnRoundStart": "Start of a round",
-           "Uses": "House rules", "Requires": "Needs"}
+           "Uses": "House rules", "Requires": "Cards needed"}
 
 
 def signature(node):
@@ -542,27 +542,28 @@ def signature(node):
 
 
 def _index(rules) -> dict:
+    """Normalized key -> (original key, declaration, unit); accumulating declarations are keyed by content."""
     out = {}
     for key, decl, unit in rules.composed.items:
         if isinstance(decl, _SKIP_IN_DIFF):
             continue
         k = (key[0], signature(decl)) if len(key) > 1 and isinstance(key[1], int) else key
-        out[k] = (decl, unit)
+        out[k] = (key, decl, unit)
     return out
 
 
-def _diff_entry(d: Describer, change: str, key, decl, keys, unit) -> dict:
+def _diff_entry(d: Describer, change: str, keys, decl, unit) -> dict:
     rs = d.declaration(decl, keys, unit, meta=True)
-    label = _LABELS.get(key[0], humanize(str(key[0])))
+    label = _LABELS.get(keys[0][0], humanize(str(keys[0][0])))
     title = rs[0].title if rs else ""
-    if isinstance(decl, A.OptionDecl):
+    if isinstance(decl, (A.OptionDecl, A.SetOption)):
         info = d.rules.options.get(decl.name)
-        title = f"{decl.name} = {fmt_value(info.value if info is not None else decl.default.value)}"
-        sentence, doc = "", decl.doc
-    elif isinstance(decl, A.SetOption):
-        sentence, doc = rs[0].sentence, ""
+        value = info.value if info is not None else (decl.default.value if isinstance(decl, A.OptionDecl)
+                                                     else decl.value.value)
+        title = f"{decl.name} = {fmt_value(value)}"
+        sentence, doc = "", (info.doc if info is not None else getattr(decl, "doc", ""))
     else:
-        doc = " ".join(r.doc for r in rs if r.doc and not (r.kind == "Match" and False))
+        doc = " ".join(r.doc for r in rs if r.doc)
         sentence = " ".join(r.sentence for r in rs if not r.same)
     heading = label if title in ("", label) or title.lower() == label.lower() else f"{label}: {title}"
     return {"change": change, "title": heading, "doc": doc, "sentence": sentence, "unit": unit,
@@ -571,33 +572,33 @@ def _diff_entry(d: Describer, change: str, key, decl, keys, unit) -> dict:
 
 
 def diff(parent, rules, modules=()) -> dict:
-    """The declarations `rules` adds, changes or removes compared with `parent`."""
+    """The declarations `rules` adds, changes or removes compared with `parent`.
+
+    Declarations are compared by content (source positions aside) under their composition keys;
+    a declaration that holds several keys (`on play a, b`) is listed once, with the keys that
+    differ."""
     mine, theirs = _index(rules), _index(parent)
     dn, dp = Describer(rules), Describer(parent)
     dn.unit_titles = dp.unit_titles = {m["name"]: m["title"] for m in modules}
     dn.unit_titles.setdefault(rules.name, rules.title)
     dp.unit_titles.setdefault(parent.name, parent.title)
-    keys_of: dict = {}
-    for key, decl, _ in rules.composed.items:
-        keys_of.setdefault(id(decl), []).append(key)
-    pkeys_of: dict = {}
-    for key, decl, _ in parent.composed.items:
-        pkeys_of.setdefault(id(decl), []).append(key)
-    entries, done = [], set()
-    for k, (decl, unit) in mine.items():
+    groups: dict = {}
+    for k, (key, decl, unit) in mine.items():
         old = theirs.get(k)
-        if old is not None and signature(old[0]) == signature(decl):
+        if old is not None and signature(old[1]) == signature(decl):
             continue
-        change = "Adds" if old is None else "Changes"
-        if (change, id(decl)) in done:
-            continue
-        done.add((change, id(decl)))
-        entries.append(_diff_entry(dn, change, k, decl, keys_of.get(id(decl), [k]), unit))
-    for k, (decl, unit) in theirs.items():
-        if k in mine or ("Removes", id(decl)) in done:
-            continue
-        done.add(("Removes", id(decl)))
-        entries.append(_diff_entry(dp, "Removes", k, decl, pkeys_of.get(id(decl), [k]), unit))
+        g = groups.setdefault(id(decl), {"decl": decl, "unit": unit, "added": [], "changed": []})
+        g["added" if old is None else "changed"].append(key)
+    entries = []
+    for g in groups.values():
+        change = "Changes" if g["changed"] else "Adds"
+        entries.append(_diff_entry(dn, change, g["added"] + g["changed"], g["decl"], g["unit"]))
+    gone: dict = {}
+    for k, (key, decl, unit) in theirs.items():
+        if k not in mine:
+            gone.setdefault(id(decl), {"decl": decl, "unit": unit, "keys": []})["keys"].append(key)
+    for g in gone.values():
+        entries.append(_diff_entry(dp, "Removes", g["keys"], g["decl"], g["unit"]))
     order = {"Adds": 0, "Changes": 1, "Removes": 2}
     entries.sort(key=lambda e: order[e["change"]])
     return {"parent": parent.title, "parent_name": parent.name, "entries": entries}

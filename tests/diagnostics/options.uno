@@ -6,6 +6,7 @@ ruleset options "Option mistakes" {
   option target = 500
   set targt = 400                                    # error E311
   set target = "high"                                # error E312
+  set scoring = "least"                              # error E313
   colors { red R, blue B }
   card number 0..9 { colored; code "{color}{rank}"; points rank }
   deck { each color { 3 number 0..9 } }

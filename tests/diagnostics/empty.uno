@@ -1,0 +1,1 @@
+# A file with nothing but comments defines no ruleset.        # error E402

@@ -1,0 +1,2 @@
+# A ruleset that extends a ruleset nobody defined.
+ruleset orphan "Orphan" extends clasic { }                    # error E406
