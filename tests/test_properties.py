@@ -21,6 +21,7 @@ from unodsl.loader import bundled_names, load
 from unodsl.simulate import play_game
 
 RULESETS = [name for name, kind, _ in bundled_names() if kind == "ruleset"]
+MODULES = [name for name, kind, _ in bundled_names() if kind == "module"]
 MAX_ACTIONS = 200_000
 
 
@@ -63,6 +64,15 @@ def test_every_game_ends_and_conserves_cards(ruleset, players, seed, bot):
     assert game.game_over, "the game did not end"
     assert game.game_winners, "a finished game names its winners"
     assert all(0 <= s < players for s in game.game_winners)
+
+
+@pytest.mark.parametrize("module", MODULES)
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(2, 10), seed=st.integers(0, 2**32), bot=st.sampled_from(["random", "basic"]))
+def test_every_module_game_ends_and_conserves_cards(module, players, seed, bot):
+    rules = load("classic", [module])
+    game = _play_checked(rules, players, seed, bot)
+    assert game.game_over and game.game_winners
 
 
 @pytest.mark.parametrize("players", range(2, 11))

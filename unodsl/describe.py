@@ -164,6 +164,7 @@ class Describer:
             self.kind_titles.setdefault(k, humanize(k).title())
         self.colors = set(rules.colors)
         self.used: set = set()
+        self.unit_titles: dict = {}             # unit name -> title, for `uses`
         self.cards: Optional[tuple] = None      # card ids the current rule is about
         self.subject: Optional[str] = None
 
@@ -1003,8 +1004,6 @@ class Describer:
     STARTER_ROLES = {"player": "the dealer", "next": "the player after the dealer",
                      "previous": "the player before the dealer", "card": "the starter card"}
     WINDOW_ROLES = {"actor": "the caller", "card": "the card they call with"}
-
-    unit_titles: dict = {}
 
     def declaration(self, decl, keys=(), unit: str = "", meta: bool = False) -> list:
         """The rules a declaration states, as Rules; `keys` are the composition keys it still holds.

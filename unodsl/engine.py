@@ -346,6 +346,12 @@ class Game:
             return [Action(None, "deal")]
         return []
 
+    def only_plays_or_draw(self, seat: int) -> bool:
+        """Whether this turn's actions are the playable cards plus `draw` (the usual case), so that
+        a bot may choose from `playable()` without listing every action."""
+        r = self.rules
+        return r.renege_const is not None and (r.renege_const or not self.playable(seat))
+
     def _plays(self, seat, card) -> list:
         program = self.rules.on_play[card]
         if program is None or not (program.asks_color or program.asks_target):
@@ -593,9 +599,10 @@ class Game:
 
     def _play_round(self):
         r = self.rules
+        turn_decisions = [Decision(s, "turn") for s in range(self.n)]
         while not self.round_over:
             s = self.turn
-            action = yield Decision(s, "turn")
+            action = yield turn_decisions[s]
             if isinstance(action, _Interrupt):
                 self._played_this_turn = False
                 yield from action.program.run(action.ctx)
@@ -661,7 +668,7 @@ class Game:
         ctx = Ctx(self, player=seat, card=card, actor=seat, color_arg=action.color, target_arg=action.target)
         ctx.jumped = jumped
         outer = self._journal
-        journal = self._journal = []
+        journal = self._journal = [] if r.undoable else None
         honest = r.honest[card]
         if honest is not None:
             ctx.honest = bool(honest(ctx))
@@ -686,7 +693,7 @@ class Game:
                 program.plain(ctx)
             else:
                 yield from program.run(ctx)
-        self.last_journal = journal
+        self.last_journal = journal or []
         self._journal = outer
         for after in r.after_play:
             if after.plain is not None:
@@ -806,8 +813,8 @@ class Game:
 
     def reverse(self) -> None:
         self.direction = -self.direction
-        self._note("reverse")
-        self.event("reverse")
+        self._note("direction")
+        self.event("direction", direction=self.direction)
 
     def set_color(self, color, seat) -> None:
         self._note("color", self.color)
@@ -853,7 +860,7 @@ class Game:
                         hand.remove(card)
                         hand.reverse()
                         self.stock.append(card)
-            elif kind == "reverse":
+            elif kind == "direction":
                 self.direction = -self.direction
             elif kind == "color":
                 self.color = entry[1]

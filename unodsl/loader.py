@@ -21,6 +21,9 @@ from .ruleset import Ruleset
 from .source import NO_SPAN, Source, Span
 
 MAX_FILE_BYTES = 1_000_000
+# A module checked (or printed) on its own is composed onto this bundled ruleset: the base that
+# every bundled module is written against.
+MODULE_HOST = "classic"
 
 
 @dataclass(frozen=True)
@@ -163,7 +166,7 @@ def _check(ref: str, with_=(), options: dict | None = None) -> tuple[list, dict]
             if None not in modules:
                 _build(lib, target, modules, options or {}, diags)
         else:
-            base = lib.units.get("classic")
+            base = lib.units.get(MODULE_HOST)
             if base is not None:
                 _build(lib, base, [target], options or {}, diags)
     return diags.sorted(), lib.sources

@@ -389,8 +389,9 @@ class Session:
             return f"{who} chooses {e['color']}."
         if kind == "skipped":
             return f"{who} is skipped."
-        if kind == "reverse":
-            return "The direction of play reverses."
+        if kind == "direction":
+            way = "clockwise" if e.get("direction", 1) == 1 else "counterclockwise"
+            return f"The direction of play changes: now {way}."
         if kind == "window":
             return self._describe_window(e, viewer)
         if kind == "reveal":

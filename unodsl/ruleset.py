@@ -82,6 +82,7 @@ class Ruleset:
     after_play: tuple = ()              # Programs run after every play's own effect
     counters: dict = field(default_factory=dict)   # name -> start value
     renege_const: Optional[bool] = None            # the renege rule, when options alone decide it
+    undoable: bool = False              # some rule cancels a play, so plays keep a journal
     composed: object = None             # the composed declarations, for rule sheets
     _memo: dict = field(default_factory=dict, repr=False)
 

@@ -142,6 +142,10 @@ def _rules_for(sc: Scenario):
     mods = sc.get("with") or []
     if isinstance(mods, str):
         mods = [m.strip() for m in mods.split(",") if m.strip()]
+    if not isinstance(mods, list) or not all(isinstance(m, str) for m in mods):
+        raise ScenarioFileError(sc.path, sc.line, 1, "`with:` is a list of module names or paths")
+    if not isinstance(ref, str):
+        raise ScenarioFileError(sc.path, sc.line, 1, "`ruleset:` is a ruleset name or a path")
     options = sc.get("options") or {}
     if not isinstance(options, dict):
         raise ScenarioFileError(sc.path, sc.line, 1, "`options:` must be a mapping of option names to values")
@@ -186,6 +190,18 @@ class _Refs:
         except ActionSyntaxError as err:
             self.fail(obj, key, str(err))
 
+    def mapping(self, value, obj, key) -> dict:
+        if value is None:
+            return {}
+        if not isinstance(value, dict):
+            self.fail(obj, key, f"`{key}:` must be a mapping like {{p1: ...}}")
+        return value
+
+    def whole(self, value, obj, key) -> int:
+        if not isinstance(value, int) or isinstance(value, bool):
+            self.fail(obj, key, f"`{key}` must be a whole number, not {value!r}")
+        return value
+
     def color(self, word, obj=None, key=None):
         c = parse_color(self.rules, str(word))
         if c is None:
@@ -216,11 +232,13 @@ def build_game(sc: Scenario):
         raise ScenarioFileError(sc.path, *_where(sc.data, "players"), f"{rules.title} is for {low} to {high} players, not {players}")
     refs = _Refs(sc, rules, players)
     seed = sc.get("seed", 0)
+    if not isinstance(seed, (int, str)) or isinstance(seed, bool):
+        refs.fail(sc.data if "seed" in sc.data else sc.defaults, "seed", "`seed:` must be a whole number or a word")
     dealer = refs.seat(setup["dealer"], setup, "dealer") if "dealer" in setup else players - 1
     if setup.get("deal"):
         return rules, Game(rules, players, seed=seed, dealer=dealer, chance="ask"), refs
     hands = [[] for _ in range(players)]
-    for seat, codes in (setup.get("hands") or {}).items():
+    for seat, codes in refs.mapping(setup.get("hands"), setup, "hands").items():
         hands[refs.seat(seat, setup.get("hands"), seat)] = refs.cards(codes, setup.get("hands"), seat)
     discard = refs.cards(setup.get("discard"), setup, "discard")
     starter = refs.card(setup["starter"], setup, "starter") if "starter" in setup else None
@@ -234,14 +252,20 @@ def build_game(sc: Scenario):
     scores = None
     if "scores" in setup:
         scores = [0] * players
-        for seat, value in (setup["scores"] or {}).items():
-            scores[refs.seat(seat, setup["scores"], seat)] = int(value)
+        for seat, value in refs.mapping(setup["scores"], setup, "scores").items():
+            scores[refs.seat(seat, setup["scores"], seat)] = refs.whole(value, setup["scores"], seat)
     teams = None
     if "teams" in setup:
         teams = list(range(players))
-        for t, members in enumerate(setup["teams"] or []):
+        groups = setup["teams"] or []
+        if not isinstance(groups, list) or not all(isinstance(g, list) for g in groups):
+            refs.fail(setup, "teams", "`teams:` is a list of lists of seats, like [[p1, p3], [p2, p4]]")
+        for t, members in enumerate(groups):
             for m in members:
                 teams[refs.seat(m, setup, "teams")] = t
+    uno = setup.get("uno") or []
+    if not isinstance(uno, list):
+        refs.fail(setup, "uno", "`uno:` is a list of seats, like [p2]")
     position = Position(
         hands=hands, discard=discard, starter=starter,
         color=refs.color(setup["color"], setup, "color") if "color" in setup else None,
@@ -249,7 +273,7 @@ def build_game(sc: Scenario):
         direction=1 if direction == "clockwise" else -1,
         turn=refs.seat(setup["turn"], setup, "turn") if "turn" in setup else None,
         dealer=dealer, scores=scores, teams=teams,
-        uno=tuple(refs.seat(s, setup, "uno") for s in (setup.get("uno") or [])))
+        uno=tuple(refs.seat(s, setup, "uno") for s in uno))
     game = Game(rules, players, seed=seed, dealer=dealer, position=position, chance="ask")
     return rules, game, refs
 
@@ -360,21 +384,23 @@ def _check(sc, g: Game, rules, refs: _Refs, expect, last_error, line, label) -> 
         problems.append(f"{what}: expected {want}, got {got}")
 
     for key, want in expect.items():
+        if key in ("hands", "hand_sizes", "scores", "round_points"):
+            want = refs.mapping(want, expect, key)
         if key == "hands":
-            for seat_word, codes in (want or {}).items():
+            for seat_word, codes in want.items():
                 s = refs.seat(seat_word, want, seat_word)
                 w = Counter(rules.code(c) for c in refs.cards(codes, want, seat_word))
                 got = Counter(rules.code(c) for c in g.hands[s])
                 if w != got:
                     differ(f"hands.{seat_word}", sorted(w.elements()), sorted(got.elements()))
         elif key == "hand_sizes":
-            for seat_word, n in (want or {}).items():
+            for seat_word, n in want.items():
                 s = refs.seat(seat_word, want, seat_word)
                 if len(g.hands[s]) != n:
                     differ(f"hand_sizes.{seat_word}", n, len(g.hands[s]))
         elif key in ("scores", "round_points"):
             values = g.scores if key == "scores" else g.round_points
-            for seat_word, n in (want or {}).items():
+            for seat_word, n in want.items():
                 s = refs.seat(seat_word, want, seat_word)
                 if values[s] != n:
                     differ(f"{key}.{seat_word}", n, values[s])
@@ -408,7 +434,9 @@ def _check(sc, g: Game, rules, refs: _Refs, expect, last_error, line, label) -> 
             if w != got:
                 differ(key, w, got)
         elif key == "eliminated":
-            w = sorted(seat_name(refs.seat(x, expect, key)) for x in (want or []))
+            if not isinstance(want, list):
+                refs.fail(expect, key, "`eliminated:` is a list of seats")
+            w = sorted(seat_name(refs.seat(x, expect, key)) for x in want)
             got = state_value(g, rules, key)
             if w != got:
                 differ(key, w, got)

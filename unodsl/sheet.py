@@ -25,13 +25,13 @@ from . import __version__
 from . import ast as A
 from .describe import Describer, and_list, fmt_value, humanize, plural, same_words
 from .diagnostics import Diagnostics, RulesError
-from .loader import Library, is_path, load, read_source
+from .loader import MODULE_HOST, Library, is_path, load, read_source
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 FORMATS = ("html", "md", "pdf")
 PAPERS = {"a4": "A4", "letter": "Letter"}
 # A module given alone is shown on top of this ruleset, as `unodsl check` does.
-MODULE_BASE = "classic"
+MODULE_BASE = MODULE_HOST
 STATS_PLAYERS = 4
 
 
@@ -79,14 +79,18 @@ def load_rules(ref: str, with_=(), options: dict | None = None) -> SheetRules:
     with_ = list(with_)
     lib, refs = _library(ref)
     top = None
-    if refs:
+    if is_path(ref):
         top = next((r.unit for r in refs if r.unit.kind == "ruleset"), None)
         if top is None and any(r.unit.kind == "module" for r in refs):
             with_.insert(0, ref)
             ref = MODULE_BASE
     else:
         unit = lib.units.get(ref)
-        if unit is not None and unit.unit.kind == "module":
+        if unit is None:
+            from .diagnostics import suggest
+            raise LookupError(f"no bundled ruleset or module named `{ref}`. " +
+                              (suggest(ref, lib.units) or "Bundled: " + ", ".join(sorted(lib.units))))
+        if unit.unit.kind == "module":
             with_.insert(0, ref)
             ref = MODULE_BASE
     rules = load(ref, tuple(with_), options)
@@ -192,7 +196,7 @@ def _ellipse_point(cx, cy, rx, ry, rot, t):
     return cx + x * c - y * s, cy + x * s + y * c
 
 
-def card_svg(label: str, fill: str | None, wild_colors=(), width: int = 30, title: str = "") -> Markup:
+def card_svg(label: str, fill: str | None, all_colors=(), width: int = 30, title: str = "") -> Markup:
     """A small card: a rounded rectangle in the card's color with a white oval and its symbol; a card
     without a color is black with an oval in every color of the ruleset."""
     w, h = width, round(width * 1.45)
@@ -212,7 +216,7 @@ def card_svg(label: str, fill: str | None, wild_colors=(), width: int = 30, titl
                      f'transform="rotate(28 {cx} {cy})"/>')
         text = f'fill="{_darker(fill) if _light(fill) else fill}"'
     else:
-        colors = list(wild_colors) or ["#777"]
+        colors = list(all_colors) or ["#777"]
         n = len(colors)
         for k, col in enumerate(colors):
             if n == 1:
@@ -337,7 +341,7 @@ def _codes_text(codes) -> str:
     return ", ".join(codes) if len(codes) <= 4 else f"{codes[0]} … {codes[-1]}"
 
 
-def kind_picture(rules, kind: str, hexes_cache: dict) -> Markup:
+def kind_picture(rules, kind: str) -> Markup:
     """One small picture of a card kind (the first color for colored kinds)."""
     c = rules.cards
     ids = [i for i in range(len(c.kind)) if c.kind[i] == kind]
@@ -488,16 +492,27 @@ def build_context(rules, *, parent=None, modules=(), paper: str = "a4", stats: i
         "two_players": two_players,
         "options": options,
     })
-    ctx["has_teams_section"] = bool(two_players) or (teams is not None)
+    ctx["teams_active"] = teams is not None and not _no_teams(rules)
+    ctx["has_teams_section"] = bool(two_players) or ctx["teams_active"]
     ctx["diff"] = diff(parent, rules, modules) if parent is not None else None
     ctx["stats"] = play_stats(rules, stats, stats_players) if stats else None
     return ctx
 
 
+def _no_teams(rules) -> bool:
+    """Whether the options rule teams out (the `teams` condition is decided false)."""
+    from .describe import _Const, _Env
+    decls = rules.composed.decls(A.Teams)
+    if not decls:
+        return True
+    test = Describer(rules).simplify(decls[-1].test, _Env())
+    return isinstance(test, _Const) and not test.value
+
+
 def _sel_picture(rules, d: Describer, sel) -> Markup:
     """A picture for a card selector: the kind, or its first card when ranks or a code narrow it."""
     if isinstance(sel, A.KindSel) and sel.ranks is None:
-        return kind_picture(rules, sel.kind, {})
+        return kind_picture(rules, sel.kind)
     ids = d.sel_cards(sel)
     return _card_picture_for(rules, ids[0]) if ids else Markup("")
 

@@ -52,7 +52,11 @@ def play_game(rules: Ruleset, players: int, seed: int, bot: str = "basic", recor
             options = game.legal_actions()
             apply(options[int(chooser.random() * len(options))])
             continue
-        apply(bots[d.seat].choose(game, game.legal_actions()))
+        bot_ = bots[d.seat]
+        if d.kind == "turn" and not record and hasattr(bot_, "choose_turn") and game.only_plays_or_draw(d.seat):
+            apply(bot_.choose_turn(game, d.seat))
+        else:
+            apply(bot_.choose(game, game.legal_actions()))
         if game.windows:
             for s in range(players):
                 act = bots[s].out_of_turn(game, s)
