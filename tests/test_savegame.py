@@ -35,14 +35,22 @@ def _session(rules, save_path, seed, kill_after=None, ref=("classic", [], {})):
 
 @pytest.mark.parametrize("ruleset", ["classic", "killer"])
 def test_killed_at_any_move_and_resumed_is_the_same_game(tmp_path, ruleset):
-    rules = load(ruleset)
-    whole = _session(rules, tmp_path / "whole.json", seed=21, ref=(ruleset, [], {}))
+    short = {"target": 100}                    # short games: every save rewrites the whole game
+    rules = load(ruleset, options=short)
+    whole = _session(rules, tmp_path / "whole.json", seed=21, ref=(ruleset, [], short))
+    saves = {"n": 0}
+    counted = whole.save
+
+    def count():
+        counted()
+        saves["n"] += 1
+    whole.save = count
     whole.run()
     expected = digest(whole.game)
-    moves = len(whole.game.log)
+    moves = saves["n"]
     for kill_after in sorted({1, 2, 3, moves // 4, moves // 2, moves - 5}):
         path = tmp_path / f"cut{kill_after}.json"
-        cut = _session(rules, path, seed=21, kill_after=kill_after, ref=(ruleset, [], {}))
+        cut = _session(rules, path, seed=21, kill_after=kill_after, ref=(ruleset, [], short))
         with pytest.raises(Killed):
             cut.run()
         saved = savegame.read(path)

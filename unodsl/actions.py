@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from . import ast as A
 from .decisions import Action
 from .diagnostics import suggest
 from .ruleset import Ruleset
@@ -46,26 +47,12 @@ def parse_card(rules: Ruleset, word: str) -> int:
 def answer_words(rules: Ruleset) -> set:
     """Verbs that answer a question of the rules (challenge, accept ...) or act in a window."""
     words = set(rules.window_verbs())
-    from . import ast as A
     if rules.composed is not None:
         for _, decl, _ in rules.composed.items:
-            for node in _walk(decl):
+            for node in A.walk(decl):
                 if isinstance(node, A.Ask):
                     words |= {a.name for a in node.answers}
     return words
-
-
-def _walk(node):
-    yield node
-    if hasattr(node, "__dataclass_fields__"):
-        for f in node.__dataclass_fields__:
-            v = getattr(node, f)
-            if isinstance(v, tuple):
-                for x in v:
-                    if hasattr(x, "__dataclass_fields__"):
-                        yield from _walk(x)
-            elif hasattr(v, "__dataclass_fields__") and not isinstance(v, str):
-                yield from _walk(v)
 
 
 def parse_action(rules: Ruleset, seat: int | None, text: str, players: int, answers: set | None = None) -> Action:

@@ -536,3 +536,19 @@ class Unit(Node):
 @dataclass(frozen=True)
 class File(Node):
     units: tuple[Unit, ...]
+
+
+def walk(node):
+    """Every node inside `node` (itself included), depth first; tuples of nodes are entered."""
+    if isinstance(node, tuple):
+        for item in node:
+            yield from walk(item)
+        return
+    if not isinstance(node, Node):
+        return
+    yield node
+    for name in node.__dataclass_fields__:
+        if name != "span":
+            value = getattr(node, name)
+            if isinstance(value, (Node, tuple)):
+                yield from walk(value)

@@ -39,6 +39,7 @@ class Compiler:
         self.c = composed
         self.unit_span = unit_span
         self._absent: set = set()       # selectors a module requires but the deck lacks
+        self._reported: set = set()     # (code, span) already reported, for checks made per card
         self.diags = diags
         self.overrides = overrides
         self.override_span = override_span or NO_SPAN
@@ -132,8 +133,10 @@ class Compiler:
                     attrs[a.key] = a
             colored = attrs["colored"].value if "colored" in attrs else True
             if "code" not in attrs:
+                colored_kind = attrs["colored"].value if "colored" in attrs else True
+                example = 'code "{color}S"' if colored_kind else f'code "{decl.name[:2].upper()}"'
                 self.diags.error("E304", f"the card kind `{decl.name}` has no `code`", decl.span,
-                                 'add for example: code "{color}S"')
+                                 f"add for example: {example}")
                 continue
             code_t = attrs["code"].value
             name_t = attrs["name"].value if "name" in attrs else ("{Color} " + decl.title if colored else decl.title)
@@ -149,7 +152,7 @@ class Compiler:
                 code_t = "{color}" + code_t       # carry on as if it did, so no duplicate codes follow
             tag_set = frozenset(attrs["tags"].value) if "tags" in attrs else frozenset()
             tags |= tag_set
-            points_fn = self._card_expr(attrs.get("points"), params, colors, kinds)
+            points_fn = self._card_expr(attrs.get("points"), params, colors, kinds, number=True)
             let_fns = [(a.value[0], self._card_expr(a, params, colors, kinds, a.value[1])) for a in attrs.get("let", [])]
             ranks = range(decl.ranks[0], decl.ranks[1] + 1) if decl.ranks else [None]
             if len(ranks) * (len(colors) if colored else 1) + len(table["kind"]) > MAX_DISTINCT_CARDS:
@@ -185,22 +188,35 @@ class Compiler:
         ct = CardTable(**{k: tuple(v) for k, v in table.items()}, props={k: tuple(v) for k, v in props.items()})
         return ct, by_code, tuple(kinds), tags
 
-    def _card_expr(self, attr, params, colors, kinds, node=None):
+    def _card_expr(self, attr, params, colors, kinds, node=None, number=False):
         """A card attribute that may use `rank`; evaluated once per card at compile time."""
         if attr is None:
             return None
         node = node if node is not None else attr.value
         res = Resolver(self.diags, CardTable(), params, colors, kinds, set(), {})
-        fn, typ = res.compile(node, {"rank": INT})
+        if number:
+            fn = res.expect(node, INT, {"rank": INT}, "a card's points")
+        else:
+            fn, _ = res.compile(node, {"rank": INT})
+        reported = self._reported
 
         def value(rank):
             ctx = Ctx(None)
             ctx.vars["rank"] = rank
             try:
-                return fn(ctx)
+                result = fn(ctx)
             except Exception:      # the expression reads the game, which a card attribute cannot
-                self.diags.error("E308", "a card attribute can only use numbers, options and `rank`", node.span)
+                if ("E308", node.span) not in reported:
+                    reported.add(("E308", node.span))
+                    self.diags.error("E308", "a card attribute can only use numbers, options and `rank`", node.span)
                 return 0
+            if number and not isinstance(result, int):
+                if ("E318", node.span) not in reported:
+                    reported.add(("E318", node.span))
+                    self.diags.error("E318", "the points of this card kind do not come out as a number", node.span,
+                                     "a kind without ranks has no `rank`: give its points as a number")
+                return 0
+            return result
         return value
 
     def _count(self, dc, params) -> int:
@@ -378,7 +394,7 @@ class Compiler:
         if self.diags.errors:
             return None
         rs = Ruleset(
-            name=name, title=units[0][1] if units else name, about=about.text if about else "",
+            name=name, title=(units[0][1] if units else "") or name, about=about.text if about else "",
             units=tuple(u for u, _ in units), options=opts, players=players, deal=deal_fn, colors=colors,
             color_codes=codes, color_titles=titles, cards=cards, codes=by_code, deck=deck, kinds=kinds,
             match=match_fn, match_static=match_static, honest=tuple(honest), renege=renege,
@@ -390,15 +406,7 @@ class Compiler:
 
     def _uses(self, node_type) -> bool:
         """Whether any rule of the composed ruleset contains a statement of this type."""
-        def walk(n) -> bool:
-            if isinstance(n, node_type):
-                return True
-            if isinstance(n, tuple):
-                return any(walk(x) for x in n)
-            if hasattr(n, "__dataclass_fields__"):
-                return any(walk(getattr(n, f)) for f in n.__dataclass_fields__)
-            return False
-        return any(walk(decl) for _, decl, _ in self.c.items)
+        return any(isinstance(n, node_type) for _, decl, _ in self.c.items for n in A.walk(decl))
 
     def counters(self, params, colors, kinds) -> dict:
         out = {}
@@ -496,7 +504,7 @@ class Compiler:
         playable = set()
         from .ruleset import _MatchView
         for top in in_deck:
-            for color in list(colors) + [None]:
+            for color in colors:
                 ctx = Ctx(_MatchView(top, color))
                 for card in in_deck:
                     if card not in playable:

@@ -87,9 +87,16 @@ class Composer:
         self.order: list = []
 
     def add_unit(self, unit: A.Unit) -> None:
+        seen: dict = {}
         for decl in unit.decls:
             if unit.kind == "module" and isinstance(decl, A.About):
                 continue        # a module's `about` describes the module, not the game it joins
+            for key in decl_keys(decl):
+                if key in seen and not isinstance(decl, A.RemoveCard):
+                    self.diags.warning("W303", f"`{describe_key(key)}` is declared twice in `{unit.name}`; "
+                                       "the later one counts", decl.span, "remove one of the two",
+                                       related=[(seen[key].span, "the first one is here")])
+                seen[key] = decl
             if isinstance(decl, A.RemoveCard):
                 self._remove_card(decl)
             for key in decl_keys(decl):

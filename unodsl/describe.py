@@ -1236,13 +1236,7 @@ class Describer:
 
 
 def _contains(node, kind) -> bool:
-    if isinstance(node, kind):
-        return True
-    if isinstance(node, tuple):
-        return any(_contains(x, kind) for x in node)
-    if isinstance(node, A.Node):
-        return any(_contains(getattr(node, f), kind) for f in node.__dataclass_fields__ if f != "span")
-    return False
+    return any(isinstance(n, kind) for n in A.walk(node))
 
 
 def _a(text: str) -> str:

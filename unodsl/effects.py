@@ -242,10 +242,12 @@ class StatementCompiler:
 
         def discard(c: Ctx):
             for s in _seats(who(c)):
+                held = list(c.g.hands[s])
                 chosen = []
                 for card in tuple(coll(c) or ()):
                     c.vars[var] = card
-                    if test(c):
+                    if card in held and test(c):       # only cards this player really holds
+                        held.remove(card)
                         chosen.append(card)
                 c.g.discard_cards(s, chosen)
         return discard, False

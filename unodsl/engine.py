@@ -81,7 +81,7 @@ class Game:
         self.counters = dict(rules.counters)
         self.teams = list(range(players))
         self.skips = [0] * players
-        self.windows: dict = {}            # (window name, subject seat) -> WindowRule
+        self.windows: dict = {}            # (window name, subject seat) -> (WindowRule, card it opened on)
         self.next_override = None
         self.round = 0
         self.round_over = False
@@ -362,15 +362,33 @@ class Game:
         return [Action(seat, "play", card, color, t) for color in colors for t in targets]
 
     def window_actions(self, seat: int) -> list:
-        """Out-of-turn actions this seat may take now (saying UNO, catching a player ...)."""
+        """Out-of-turn actions this seat may take now (saying UNO, catching a player, jumping in)."""
         out = []
-        for (name, subject), rule in self.windows.items():
-            if not self._window_holds(rule, subject):
+        for (name, subject), (rule, opened_on) in self.windows.items():
+            if not self._window_holds(rule, subject, opened_on):
                 continue
             for a in rule.actions:
-                if self._may_act(a.who, seat, subject):
+                if not self._may_act(a.who, seat, subject):
+                    continue
+                if a.card_test is None:
                     out.append(Action(seat, a.verb, target=None if a.who == "player" else subject))
+                    continue
+                if a.program.plain is None and not self._interrupt_allowed():
+                    continue
+                for card in self._window_cards(a, seat, subject):
+                    program = self.rules.on_play[card]
+                    colors = self.rules.colors if program is not None and program.asks_color else (None,)
+                    out.extend(Action(seat, a.verb, card, color, target=subject) for color in colors)
         return out
+
+    def _window_cards(self, act, seat, subject) -> list:
+        ctx = Ctx(self, player=subject, actor=seat)
+        found = []
+        for card in dict.fromkeys(self.hands[seat]):
+            ctx.card = card
+            if act.card_test(ctx):
+                found.append(card)
+        return found
 
     def view(self, seat: int) -> dict:
         """What one seat may see: its own hand, every public fact, and hands revealed to it."""
@@ -402,10 +420,11 @@ class Game:
                 ctx = Ctx(self, player=seat, card=card, actor=seat)
             if rule.opens is None or rule.opens(ctx):
                 self.windows.pop((rule.name, seat), None)     # re-opened windows move to the end
-                self.windows[(rule.name, seat)] = rule
+                self.windows[(rule.name, seat)] = (rule, card)
 
-    def _window_holds(self, rule, subject) -> bool:
-        return rule.opens is None or bool(rule.opens(Ctx(self, player=subject, actor=subject)))
+    def _window_holds(self, rule, subject, card=None) -> bool:
+        """A window stays open while its opening condition still holds (one card left, say)."""
+        return rule.opens is None or bool(rule.opens(Ctx(self, player=subject, card=card, actor=subject)))
 
     @staticmethod
     def _may_act(who: str, seat: int, subject: int) -> bool:
@@ -432,7 +451,7 @@ class Game:
                     reasons.append(f"say whom: {verb} pN")
                     continue
             rule_open = self.windows.get((rule.name, subject))
-            if rule_open is None or not self._window_holds(rule, subject):
+            if rule_open is None or not self._window_holds(rule, subject, rule_open[1]):
                 reasons.append(f"{seat_name(subject)} cannot be caught out now" if act.who != "player"
                                else f"there is nothing to {verb} now")
                 continue
@@ -471,7 +490,7 @@ class Game:
 
     def _close_turn_windows(self) -> None:
         if self.windows:
-            self.windows = {k: w for k, w in self.windows.items() if not w.closes_on_turn}
+            self.windows = {k: w for k, w in self.windows.items() if not w[0].closes_on_turn}
 
     # ---- the game -----------------------------------------------------------------------------
     def _game(self, position):
@@ -491,7 +510,7 @@ class Game:
                 self.end_game("highest")
                 return
             yield Decision(None, "deal", prompt="Deal the next round")
-            self.dealer = self.next_seat(self.dealer)
+            self.dealer = self.clockwise(self.dealer, 1)       # the deal passes to the left
 
     def _reset_round(self) -> None:
         self.hands = [[] for _ in range(self.n)]
@@ -510,7 +529,8 @@ class Game:
         self._end_now = False
 
     def _setup_teams(self) -> None:
-        if self.rules.teams(Ctx(self)):
+        """Partners across the table: only for an even number of players, four or more."""
+        if self.n >= 4 and self.n % 2 == 0 and self.rules.teams(Ctx(self)):
             half = self.n // 2
             self.teams = [s % half for s in range(self.n)]
 
@@ -610,7 +630,8 @@ class Game:
                 if self._after_turn_ends_round(s):
                     yield from self._end_round(self._gone_out(s))
                     break
-                self._advance()
+                if self._played_this_turn:        # a card played out of turn: play goes on from it
+                    self._advance()
                 continue
             self.turns += 1
             self.round_turns += 1
@@ -682,11 +703,11 @@ class Game:
             self.event("play", seat=seat, card=card)
         if r.windows:
             self._open_windows(seat, card, ctx)
-        if action.uno:
-            key = next((k for k in self.windows if k[1] == seat), None)
-            if key is not None:
-                del self.windows[key]
-                self.event("window", seat=seat, verb="uno", subject=seat)
+        if action.uno:            # `play X uno`: the player's own `uno` window action, taken at once
+            for key, (rule, _) in list(self.windows.items()):
+                if key[1] == seat and any(a.verb == "uno" and a.who == "player" for a in rule.actions):
+                    del self.windows[key]
+                    self.event("window", seat=seat, verb="uno", subject=seat)
         program = r.on_play[card]
         if program is not None:
             if program.plain is not None:

@@ -313,20 +313,13 @@ class Resolver:
 def names_in(node) -> set:
     """Every name an expression reads; builtins other than `color` count as `<name>`."""
     out = set()
-
-    def walk(n):
+    for n in A.walk(node):
         if isinstance(n, A.Name):
             out.add(n.id)
         elif isinstance(n, A.Quantifier):
             out.add("<quantifier>")
         elif isinstance(n, A.Builtin) and n.id != "color":
             out.add("<" + n.id + ">")
-        if hasattr(n, "__dataclass_fields__"):
-            for f in n.__dataclass_fields__:
-                v = getattr(n, f)
-                if isinstance(v, A.Node):
-                    walk(v)
-    walk(node)
     return out
 
 

@@ -160,16 +160,27 @@ def _check(ref: str, with_=(), options: dict | None = None) -> tuple[list, dict]
     lib = Library(diags)
     lib.add_bundled()
     target = _resolve(lib, ref, None, None, diags)
-    if target is not None:
-        if target.unit.kind == "ruleset":
-            modules = [_resolve(lib, m, "module", None, diags) for m in with_]
-            if None not in modules:
-                _build(lib, target, modules, options or {}, diags)
+    targets = [target] if target is not None else []
+    if target is not None and is_path(ref):          # every ruleset and module the file holds
+        targets = [UnitRef(u, target.source) for u in _units_of(target.source)] or targets
+    modules = [_resolve(lib, m, "module", None, diags) for m in with_]
+    for unit in targets:
+        if None in modules:
+            break
+        if unit.unit.kind == "ruleset":
+            _build(lib, unit, modules, options or {}, diags)
         else:
             base = lib.units.get(MODULE_HOST)
             if base is not None:
-                _build(lib, base, [target], options or {}, diags)
+                _build(lib, base, modules + [unit], options or {}, diags)
+    unique = {(d.code, d.span, d.message): d for d in diags.items}
+    diags.items = list(unique.values())
     return diags.sorted(), lib.sources
+
+
+def _units_of(source: Source) -> list:
+    tree, _ = _PARSE_CACHE.get((source.name, source.text), (None, None))
+    return list(tree.units) if tree is not None else []
 
 
 def _resolve(lib: Library, ref: str, kind: str | None, base_dir, diags: Diagnostics) -> UnitRef | None:

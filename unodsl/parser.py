@@ -85,12 +85,27 @@ class _Blanker:
         start = i
         while start > 0 and not self._is_decl_line(start):
             start -= 1
-        end = i + 1
-        while end < len(self.lines) and not self._is_decl_line(end):
-            end += 1
         if self._first_word(start) in UNIT_WORDS and start == line - 1 - (1 if at_line_start else 0):
-            end = start + 1
-        return start, end
+            return start, start + 1
+        return start, self._end_of(start, i)
+
+    def _end_of(self, start: int, at_least: int) -> int:
+        """The line after the declaration that starts at `start`: where its braces balance, or
+        before the next declaration; never past a `}` that closes the enclosing ruleset."""
+        depth, opened = 0, False
+        for k in range(start, len(self.lines)):
+            if k > start and not opened and self._is_decl_line(k):
+                return max(k, at_least + 1)
+            for ch in re.sub(r'"([^"\\]|\\.)*"', "", self.lines[k].split("#", 1)[0]):
+                if ch == "{":
+                    depth, opened = depth + 1, True
+                elif ch == "}":
+                    depth -= 1
+                    if depth < 0:          # the enclosing ruleset's own closing brace
+                        return max(k, at_least + 1) if k > start else k + 1
+            if opened and depth <= 0 and k >= at_least:
+                return k + 1
+        return len(self.lines)
 
     def blank(self, first: int, last: int) -> str:
         lines = list(self.lines)

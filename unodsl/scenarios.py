@@ -110,6 +110,10 @@ def load_file(path) -> list[Scenario]:
     _check_keys(path, doc, FILE_KEYS | SCENARIO_KEYS, "file")
     defaults = {k: doc[k] for k in ("ruleset", "with", "options", "players", "seed") if k in doc}
     if "scenarios" in doc:
+        for key in ("name", "setup", "steps", "expect"):
+            if key in doc:
+                raise ScenarioFileError(path, *_where(doc, key), f"`{key}:` at the top of a file with `scenarios:` "
+                                        "would be ignored", "move it into one of the scenarios")
         items = doc["scenarios"]
         if not isinstance(items, list):
             raise ScenarioFileError(path, *_where(doc, "scenarios"), "`scenarios:` must be a list")
@@ -146,9 +150,11 @@ def _rules_for(sc: Scenario):
         raise ScenarioFileError(sc.path, sc.line, 1, "`with:` is a list of module names or paths")
     if not isinstance(ref, str):
         raise ScenarioFileError(sc.path, sc.line, 1, "`ruleset:` is a ruleset name or a path")
-    options = sc.get("options") or {}
-    if not isinstance(options, dict):
+    file_options = sc.defaults.get("options") or {}
+    own_options = sc.data.get("options") or {}
+    if not isinstance(file_options, dict) or not isinstance(own_options, dict):
         raise ScenarioFileError(sc.path, sc.line, 1, "`options:` must be a mapping of option names to values")
+    options = {**file_options, **own_options}       # a scenario's options add to the file's
     key = (str(ref), tuple(mods), tuple(sorted((str(k), repr(v)) for k, v in options.items())), str(sc.path.parent))
     if key not in _RULES_CACHE:
         try:
@@ -156,8 +162,10 @@ def _rules_for(sc: Scenario):
         except RulesError as err:
             line, col = _where(sc.data if "options" in sc.data else sc.defaults, "options")
             raise ScenarioFileError(sc.path, line or sc.line, col or 1, "the ruleset cannot be loaded:\n" + err.render()) from None
-        except (LookupError, OSError, ValueError) as err:
-            raise ScenarioFileError(sc.path, sc.line, 1, str(err)) from None
+        except OSError as err:
+            raise ScenarioFileError(sc.path, sc.line, 1, f"cannot read {err.filename or ref}: {err.strerror}") from None
+        except (LookupError, ValueError) as err:
+            raise ScenarioFileError(sc.path, sc.line, 1, err.args[0] if err.args else str(err)) from None
     return _RULES_CACHE[key]
 
 
@@ -256,8 +264,8 @@ def build_game(sc: Scenario):
             scores[refs.seat(seat, setup["scores"], seat)] = refs.whole(value, setup["scores"], seat)
     teams = None
     if "teams" in setup:
-        teams = list(range(players))
         groups = setup["teams"] or []
+        teams = [len(groups) + s for s in range(players)] if isinstance(groups, list) else []
         if not isinstance(groups, list) or not all(isinstance(g, list) for g in groups):
             refs.fail(setup, "teams", "`teams:` is a list of lists of seats, like [[p1, p3], [p2, p4]]")
         for t, members in enumerate(groups):
@@ -294,6 +302,7 @@ def run(sc: Scenario) -> list[Failure]:
     rules, game, refs = build_game(sc)
     answers = answer_words(rules)
     last_error = None
+    cards = _all_cards(game)          # the scenario's deck: only the cards its setup names
     steps = sc.get("steps") or []
     if not isinstance(steps, list):
         refs.fail(sc.data, "steps", "`steps:` must be a list")
@@ -329,10 +338,20 @@ def run(sc: Scenario) -> list[Failure]:
             continue
         if rejected:
             return [Failure(sc, line, label, "expected the rules to refuse this action, but they allowed it")]
+        if _all_cards(game) != cards:
+            lost = cards - _all_cards(game)
+            made = _all_cards(game) - cards
+            return [Failure(sc, line, label, "cards were not conserved: "
+                            f"missing {sorted(rules.code(c) for c in lost.elements())}, "
+                            f"extra {sorted(rules.code(c) for c in made.elements())}")]
     expect = sc.get("expect")
     if expect is not None:
         return _check(sc, game, rules, refs, expect, last_error, sc.line, "final expect")
     return []
+
+
+def _all_cards(g: Game) -> Counter:
+    return Counter(c for h in g.hands for c in h) + Counter(g.stock) + Counter(g.discard)
 
 
 def snapshot(g: Game) -> tuple:
@@ -368,6 +387,8 @@ def state_value(g: Game, rules, key: str):
     if key == "eliminated":
         return sorted(seat_name(s) for s in range(g.n) if g.eliminated[s])
     if key == "playable":
+        if d is not None and d.kind == "more":
+            return sorted({rules.code(c) for c in d.options})
         if d is None or d.kind not in ("turn", "drawn"):
             return []
         return sorted({rules.code(c) for c in g.playable(d.seat)})
@@ -410,7 +431,7 @@ def _check(sc, g: Game, rules, refs: _Refs, expect, last_error, line, label) -> 
                 differ("top", want, got)
         elif key == "color":
             got = state_value(g, rules, "color")
-            if refs.color(want, expect, "color") != got:
+            if (refs.color(want, expect, "color") if want is not None else None) != got:
                 differ("color", want, got)
         elif key == "turn":
             got = state_value(g, rules, "turn")

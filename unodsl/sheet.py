@@ -389,15 +389,13 @@ def _groups(rules):
 
 
 def _mentions_players(node, n=2) -> bool:
-    if isinstance(node, A.Binary) and node.op in ("==", "!=", "<", "<=", ">", ">="):
-        sides = (node.left, node.right)
-        if any(isinstance(s, A.Builtin) and s.id == "players" for s in sides) and \
-                any(isinstance(s, A.Literal) and s.value == n for s in sides):
-            return True
-    if isinstance(node, tuple):
-        return any(_mentions_players(x, n) for x in node)
-    if isinstance(node, A.Node):
-        return any(_mentions_players(getattr(node, f), n) for f in node.__dataclass_fields__ if f != "span")
+    """Whether a rule compares the number of players with n (a two-player rule, say)."""
+    for x in A.walk(node):
+        if isinstance(x, A.Binary) and x.op in ("==", "!=", "<", "<=", ">", ">="):
+            sides = (x.left, x.right)
+            if any(isinstance(s, A.Builtin) and s.id == "players" for s in sides) and \
+                    any(isinstance(s, A.Literal) and s.value == n for s in sides):
+                return True
     return False
 
 

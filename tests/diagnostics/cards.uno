@@ -8,7 +8,9 @@ ruleset cards "Card mistakes" {
   card blank "Blank" { colorless; points 0 }                  # error E304
   card odd 5..3 "Odd" { colored; code "{color}O{rank}" }      # error E103
   card live "Live" { colorless; code "L"; points top.points } # error E308
-  deck { each color { 4 number 1..9 }, 2 live }
+  card plain "Plain" { colorless; code "PL"; points rank }    # error E318
+  deck { each color { 4 number 1..9 }, 2 live, 1 plain }
+  deal 8                                                      # warning W303
   match card.color == color or card.kind == top.kind
   on draw { player draws 1 }
   on round end { winner scores total s.points for s in others }
