@@ -372,9 +372,12 @@ class Compiler:
         only = self.c.decls(A.PlayOnly)
         restrictions = tuple(res.expect(d.test, BOOL, {}, "a `play only if` condition") for d in only)
         restriction_docs = tuple(d.doc for d in only)
+        static_names = _STATIC_MATCH_NAMES | set(params) | set(colors) | set(kinds) | set(counters)
+        restrict_static = all(names_in(d.test) <= static_names for d in only)
         after_play = tuple(stmts.program(d.body) for d in self.c.decls(A.AfterPlay))
         start_decl = self._one(A.OnRoundStart)
         on_round_start = stmts.program(start_decl.body) if start_decl else None
+        self._check_endless(res)
         on_play = self._per_card(A.OnPlay, stmts, cards, by_code, kinds)
         starter = self._per_card(A.Starter, stmts, cards, by_code, kinds)
         draw_decl = self._one(A.OnDraw)
@@ -401,8 +404,28 @@ class Compiler:
             dealer_value=dealer_value, teams=teams, on_play=on_play, on_draw=on_draw, starter=starter,
             windows=windows, on_round_end=on_round_end, composed=self.c, on_round_start=on_round_start,
             restrictions=restrictions, restriction_docs=restriction_docs, after_play=after_play,
-            counters=counters, renege_const=renege_const, undoable=self._uses(A.Cancel))
+            counters=counters, renege_const=renege_const, undoable=self._uses(A.Cancel),
+            restrict_static=restrict_static)
         return rs
+
+    def _check_endless(self, res: Resolver) -> None:
+        """Effects that would run forever: a card's effect that plays the card's effect again, and
+        a `while` whose condition the options alone make always true."""
+        for _, decl, _ in self.c.items:
+            if isinstance(decl, (A.OnPlay, A.AfterPlay)):
+                for node in A.walk(decl.body):
+                    if isinstance(node, A.AsIfPlayed) and node.span not in self._reported:
+                        self._reported.add(node.span)
+                        self.diags.error("E340", "this effect plays a card's effect again, which plays it "
+                                         "again, without end", node.span,
+                                         "`as if ... played it` belongs in a `starter` rule")
+            for node in A.walk(decl):
+                if isinstance(node, A.While) and node.span not in self._reported:
+                    fixed, value = res.constant(node.test)
+                    if fixed and value:
+                        self._reported.add(node.span)
+                        self.diags.error("E341", "this `while` loop never ends: its condition is always true",
+                                         node.test.span, "make the condition depend on the game, e.g. `next.cards < 7`")
 
     def _uses(self, node_type) -> bool:
         """Whether any rule of the composed ruleset contains a statement of this type."""

@@ -283,10 +283,12 @@ class Game:
     def is_playable(self, seat, card) -> bool:
         r = self.rules
         if r.match_static:
+            if not r.restrictions:
+                return card in r.playable_set(self.discard[-1], self.color)
+            if r.restrict_static:
+                return card in r.allowed_set(self.discard[-1], self.color, self.counters)
             if card not in r.playable_set(self.discard[-1], self.color):
                 return False
-            if not r.restrictions:
-                return True
             ctx = Ctx(self, player=seat, card=card, actor=seat)
         else:
             ctx = Ctx(self, player=seat, card=card, actor=seat)
@@ -304,6 +306,9 @@ class Game:
             ok = r._memo.get((self.discard[-1], self.color))
             if ok is None:
                 ok = r.playable_set(self.discard[-1], self.color)
+            return [c for c in dict.fromkeys(self.hands[seat]) if c in ok]
+        if r.match_static and r.restrict_static:
+            ok = r.allowed_set(self.discard[-1], self.color, self.counters)
             return [c for c in dict.fromkeys(self.hands[seat]) if c in ok]
         return [c for c in dict.fromkeys(self.hands[seat]) if self.is_playable(seat, c)]
 

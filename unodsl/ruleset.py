@@ -41,12 +41,13 @@ class WindowRule:
 
 
 class _MatchView:
-    """A stand-in game for building the match memo: just a top card and a color."""
-    __slots__ = ("discard", "color")
+    """A stand-in game for building the memos: a top card, a color, and counter values."""
+    __slots__ = ("discard", "color", "counters")
 
-    def __init__(self, top, color):
+    def __init__(self, top, color, counters=None):
         self.discard = [top]
         self.color = color
+        self.counters = counters or {}
 
 
 @dataclass
@@ -83,6 +84,7 @@ class Ruleset:
     counters: dict = field(default_factory=dict)   # name -> start value
     renege_const: Optional[bool] = None            # the renege rule, when options alone decide it
     undoable: bool = False              # some rule cancels a play, so plays keep a journal
+    restrict_static: bool = False       # the `play only if` rules read only card, top, color, counters
     composed: object = None             # the composed declarations, for rule sheets
     _memo: dict = field(default_factory=dict, repr=False)
 
@@ -113,6 +115,21 @@ class Ruleset:
     def card_verbs(self) -> set:
         """Window verbs written with a card, like `jump R5`."""
         return {a.verb for w in self.windows for a in w.actions if a.card_test is not None}
+
+    def allowed_set(self, top: int, color, counters: dict) -> frozenset:
+        """Card ids that match and meet every `play only if` rule, for rules that read only the
+        card, the top card, the color and counters: memoised by those values."""
+        key = (top, color, tuple(counters.values()))
+        found = self._memo.get(key)
+        if found is None:
+            ctx = Ctx(_MatchView(top, color, dict(counters)))
+            ok = []
+            for card in self.playable_set(top, color):
+                ctx.card = card
+                if all(test(ctx) for test in self.restrictions):
+                    ok.append(card)
+            found = self._memo[key] = frozenset(ok)
+        return found
 
     def window_verbs(self) -> dict:
         verbs: dict = {}

@@ -203,19 +203,32 @@ def chunks(games: int, parts: int) -> list[tuple[int, int]]:
 
 def run_parallel(ref: str, with_, options: dict, players: int, games: int, seed: int, bot: str,
                  jobs: int, progress=None) -> Stats:
-    """Play `games` games over `jobs` processes; the statistics do not depend on `jobs`."""
+    """Play `games` games over `jobs` processes; the statistics do not depend on `jobs`.
+
+    Only a few chunks are in flight at a time and each result is dropped once merged, so the
+    memory used does not grow with the number of games."""
     import concurrent.futures as cf
     import multiprocessing as mp
-    work = [Job(ref, tuple(with_), tuple(sorted(options.items())), players, seed, bot, first, count)
-            for first, count in chunks(games, jobs)]
+    work = iter([Job(ref, tuple(with_), tuple(sorted(options.items())), players, seed, bot, first, count)
+                 for first, count in chunks(games, jobs)])
     total = Stats(players)
     ctx = mp.get_context("spawn" if sys.platform == "darwin" else "fork")
     with cf.ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-        futures = {pool.submit(run_job, job): job for job in work}
-        for fut in cf.as_completed(futures):
-            total.merge(fut.result())
-            if progress is not None:
-                progress(futures[fut].count)
+        pending = {}
+        for job in work:
+            pending[pool.submit(run_job, job)] = job.count
+            if len(pending) >= 2 * jobs:
+                break
+        while pending:
+            done, _ = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
+            for fut in done:
+                count = pending.pop(fut)
+                total.merge(fut.result())
+                if progress is not None:
+                    progress(count)
+                job = next(work, None)
+                if job is not None:
+                    pending[pool.submit(run_job, job)] = job.count
     return total
 
 
