@@ -17,6 +17,8 @@ ruleset classic "Classic UNO" {
   option w4_final_card_challengeable = no "A Wild Draw Four played as the last card can be challenged."
   option starter_reverse = "dealer-first" one of "dealer-first", "right-of-dealer"
     "A Reverse turned up to start: the dealer plays first and play goes right (dealer-first), or the player to the dealer's right starts (right-of-dealer)."
+  option starter_wild = "first-chooses" one of "first-chooses", "redraw", "dealer-chooses"
+    "A Wild turned up to start: the player left of the dealer chooses the color, then plays first (first-chooses, as the 2008 sheet and the card text say); or it goes back into the deck and another card is turned, like a Wild Draw Four (redraw, the 2001 setup paragraph); or, as if the dealer had played it, the dealer chooses the color and the player left of the dealer plays first (dealer-chooses)."
   option partners = no "Four players in two teams, partners sitting across from each other."
 
   colors { red R "Red", yellow Y "Yellow", green G "Green", blue B "Blue" }
@@ -95,7 +97,15 @@ ruleset classic "Classic UNO" {
     reverse
     if starter_reverse == "dealer-first" { dealer starts }
   }
-  starter wild "The player left of the dealer chooses the color, then plays first." { next chooses a color }
+  starter wild "The player left of the dealer chooses the color, then plays first (with starter_wild: another card is turned instead, or the dealer chooses the color)." {
+    if starter_wild == "redraw" {
+      return it and turn another
+    } else if starter_wild == "dealer-chooses" {
+      dealer chooses a color
+    } else {
+      next chooses a color
+    }
+  }
   starter otherwise "It works as if the dealer had played it." { as if dealer played it }
 
   window uno "Saying UNO" {

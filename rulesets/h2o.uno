@@ -9,6 +9,8 @@ ruleset h2o "UNO H2O" extends classic {
   option downpour_two_count = 2 "Wild Downpour Draw 2 cards in the deck."
   option downpour_points = 20 "Points a Wild Downpour card is worth in the scoring (one source says 20, wilds usually score 50)."
   option downpour_skips_next = no "The next player also loses their turn after a Wild Downpour."
+  option downpour_starter = "first-chooses" one of "first-chooses", "dealer-plays"
+    "A Wild Downpour turned up to start: the player left of the dealer chooses the color, then plays first, and nobody draws (first-chooses); or it acts as if the dealer had played it: the dealer chooses the color and every other player draws (dealer-plays)."
 
   card wild_downpour_one "Wild Downpour Draw 1" { colorless; code "WD1"; points downpour_points; tags wild; let draw = 1 }
   card wild_downpour_two "Wild Downpour Draw 2" { colorless; code "WD2"; points downpour_points; tags wild; let draw = 2 }
@@ -27,7 +29,7 @@ ruleset h2o "UNO H2O" extends classic {
     if downpour_skips_next { skip next }
   }
 
-  starter wild_downpour_one, wild_downpour_two "The player left of the dealer chooses the color, then plays first; nobody draws." {
-    next chooses a color
+  starter wild_downpour_one, wild_downpour_two "The player left of the dealer chooses the color, then plays first; nobody draws (with downpour_starter = dealer-plays, it acts as if the dealer had played it)." {
+    if downpour_starter == "dealer-plays" { as if dealer played it } else { next chooses a color }
   }
 }

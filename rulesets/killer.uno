@@ -4,6 +4,7 @@ ruleset killer "Killer UNO" extends classic {
   uses progressive, jump-in
 
   option red_zero = no "The red 0 is a Draw Ten instead of passing hands."
+  option red_zero_skips = yes "With red_zero, the player who draws ten also loses their turn (like a Draw Two); with no, they draw ten and then play."
   option silent_twos = no "After a 2, the first player to make a sound draws two."
   option nines = no "On a 9 everyone slaps the pile; the last hand in draws two."
 
@@ -21,10 +22,10 @@ ruleset killer "Killer UNO" extends classic {
     pass hands
   }
 
-  on play "R0" "Every player passes their hand along; with the red-zero option, the next player draws ten and loses their turn instead." {
+  on play "R0" "Every player passes their hand along; with the red-zero option, the next player draws ten and loses their turn instead (unless red_zero_skips = no)." {
     if red_zero {
       next draws 10
-      skip next
+      if red_zero_skips { skip next }
     } else {
       pass hands
     }

@@ -1,16 +1,21 @@
 # Progressive UNO (stacking): the official house rule of the 2008 sheet.
 module progressive "Progressive UNO" {
   about "Answer a Draw Two with a Draw Two, or a Wild Draw Four with a Wild Draw Four: the draws add up and pass on, until a player who cannot or will not stack draws them all and loses the turn."
-  requires draw_two, wild_draw_four
+  requires draw_two, wild_draw_four, skip
 
   counter pending = 0 "Cards the next player must draw unless they stack."
   option stack_cross = "none" one of "none", "four-on-two", "any"
     "Which different draw cards stack: like on like only (none), also a Wild Draw Four on a Draw Two (four-on-two), or any draw card on any (any)."
+  option stack_challenge_penalty = "total" one of "total", "four"
+    "A Wild Draw Four inside a stack, challenged and found a bluff: its player draws the whole accumulated total and nothing stays pending (total); or its player draws only 4 and the rest of the stack stays pending for the challenger, who may stack on it or draw it (four). An honest one costs the challenger the total plus 2 either way."
+  option skip_bounce = no
+    "A Skip of the same color as a pending Draw Two may be played on it to bounce the penalty (the 2022 UNO tweet): the Skip's player draws nothing, and the pending cards pass, still pending, to the next player, who is not skipped but must draw them and lose the turn, unless they bounce them on with a Skip of any color. The Skip that bounces skips nobody; a Wild Draw Four cannot be bounced."
 
   play only if pending == 0 or card.kind == top.kind
       or (stack_cross == "four-on-two" and card.kind == wild_draw_four and top.kind == draw_two)
       or (stack_cross == "any" and card.draw > 0)
-    "While cards are pending, only a draw card that stacks may be played."
+      or (skip_bounce and card.kind == skip and top.kind == draw_two and card.color == top.color)
+    "While cards are pending, only a draw card that stacks may be played (with skip_bounce, also a Skip that bounces them)."
   renege if reneging or pending > 0 "A player may always decline to stack and draw the pending cards."
 
   on play draw_two "Adds two to the pending draw; the next player stacks or draws them all." {
@@ -29,12 +34,15 @@ module progressive "Progressive UNO" {
       set pending to 0
     } else {
       ask next "Challenge the Wild Draw Four?" {
-        challenge "If it was a bluff, its player draws everything pending; if not, you draw everything pending plus two and lose your turn." {
+        challenge "If it was a bluff, its player draws everything pending (with stack_challenge_penalty = four: only 4, and the rest stays pending for you); if not, you draw everything pending plus two and lose your turn." {
           reveal player to next
           if honest {
             next draws pending + 2
             set pending to 0
             skip next
+          } else if stack_challenge_penalty == "four" {
+            player draws 4
+            add -4 to pending
           } else {
             player draws pending
             set pending to 0
@@ -42,6 +50,17 @@ module progressive "Progressive UNO" {
         }
         accept "Stack another Wild Draw Four, or draw everything pending." { }
       }
+    }
+  }
+
+  on play skip "The next player loses their turn. With skip_bounce, a Skip played on pending cards skips nobody: the pending cards pass on to the next player." {
+    if skip_bounce and pending > 0 {
+      if player.cards == 0 {
+        next draws pending
+        set pending to 0
+      }
+    } else {
+      skip next
     }
   }
 

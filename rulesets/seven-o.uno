@@ -5,10 +5,16 @@ module seven-o "Seven-O" {
 
   option seven_o_zero_last_card = "ends-round" one of "ends-round", "passes"
     "A 0 played as the last card ends the round at once (ends-round), or the hands still pass, so its player receives a hand and plays on (passes)."
+  option seven_o_seven_last_card = "ends-round" one of "ends-round", "swaps"
+    "A 7 played as the last card ends the round at once with no trade (ends-round), or the trade still happens, so its player receives a hand and plays on (swaps). Name the player with the play (play R7 p3); a last 7 played without one trades with the next player."
 
   on play number 7 "Swap hands with a player of your choice (name them with the play: play R7 p3)." {
     player picks target from others
-    player swaps hands with target
+    if player.cards > 0 {
+      player swaps hands with target
+    } else if seven_o_seven_last_card == "swaps" {
+      if target == none { player swaps hands with next } else { player swaps hands with target }
+    }
   }
 
   on play number 0 "Every player passes their hand to the next player in the direction of play." {

@@ -6,7 +6,9 @@ ruleset shuffle-hands "UNO with Wild Shuffle Hands (2018)" extends swap-hands {
     "Shuffled hands are dealt one at a time clockwise starting left of the card's player (left), or starting with the next player in the direction of play (next)."
 
   remove card wild_swap_hands
-  card wild_shuffle_hands "Wild Shuffle Hands" { colorless; code "WSHU"; points 40; tags wild }
+  option shuffle_hands_points = 40 "Points a Wild Shuffle Hands card is worth in the scoring (40 per a third-party source; the 2018 sheet gives none)."
+
+  card wild_shuffle_hands "Wild Shuffle Hands" { colorless; code "WSHU"; points shuffle_hands_points; tags wild }
 
   deck {
     each color { 1 number 0, 2 number 1..9, 2 skip, 2 reverse, 2 draw_two },
@@ -23,7 +25,7 @@ ruleset shuffle-hands "UNO with Wild Shuffle Hands (2018)" extends swap-hands {
     }
   }
 
-  starter wild_shuffle_hands, wild_customizable "The player left of the dealer chooses the color, then plays first." {
-    next chooses a color
+  starter wild_shuffle_hands "The player left of the dealer chooses the color, then plays first (with starter_special_wild = acts, the hands are also shuffled and dealt out again, as if that player had played it)." {
+    if starter_special_wild == "acts" { as if next played it } else { next chooses a color }
   }
 }

@@ -8,6 +8,8 @@ ruleset swap-hands "UNO with Wild Swap Hands (2015)" extends classic {
   option swap_hands_optional = no "The Swap Hands swap is optional: its player may decline it."
   option special_last_card = "plain-wild" one of "plain-wild", "acts"
     "A Swap Hands card played as the last card is a plain Wild and its player goes out (plain-wild), or it still swaps (acts)."
+  option starter_special_wild = "color-only" one of "color-only", "acts"
+    "A Wild Swap Hands (or Wild Shuffle Hands) turned up to start: the player left of the dealer only chooses the color, then plays first (color-only, the 2015 sheet); or that player also gets the card's effect, as if they had played it: they choose the color and swap hands with an opponent of their choice, or every hand is shuffled and dealt out again (acts). A Wild Customizable starter is always a color choice only."
 
   card wild_swap_hands "Wild Swap Hands" { colorless; code "WSH"; points 40; tags wild }
   card wild_customizable "Wild Customizable" { colorless; code "WC"; points 40; tags wild }
@@ -42,7 +44,10 @@ ruleset swap-hands "UNO with Wild Swap Hands (2015)" extends classic {
     player chooses a color
   }
 
-  starter wild_swap_hands, wild_customizable "The player left of the dealer chooses the color, then plays first." {
+  starter wild_swap_hands "The player left of the dealer chooses the color, then plays first (with starter_special_wild = acts, they also swap hands as if they had played it)." {
+    if starter_special_wild == "acts" { as if next played it } else { next chooses a color }
+  }
+  starter wild_customizable "The player left of the dealer chooses the color, then plays first." {
     next chooses a color
   }
 }

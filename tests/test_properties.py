@@ -75,6 +75,16 @@ def test_every_module_game_ends_and_conserves_cards(module, players, seed, bot):
     assert game.game_over and game.game_winners
 
 
+@pytest.mark.parametrize("rules_name", RULESETS + [f"classic+{m}" for m in MODULES])
+def test_games_rarely_end_in_stalemate(rules_name):
+    """A stalemate is the declared end of a round nobody can finish; with sensible bots it is rare."""
+    name, *mods = rules_name.split("+")
+    rules = load(name, mods)
+    players = max(rules.players[0], min(4, rules.players[1]))
+    stalemated = sum(bool(play_game(rules, players, seed, "basic", record=False).stalemate) for seed in range(12))
+    assert stalemated <= 1
+
+
 @pytest.mark.parametrize("players", range(2, 11))
 def test_classic_ends_for_every_player_count(players):
     rules = load("classic")

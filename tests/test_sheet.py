@@ -169,10 +169,16 @@ def test_killer_lists_what_differs_from_classic():
     restriction = killer.composed.decls(A.PlayOnly)[0]
     for text_ in (window.title, counter.name, counter.doc, restriction.doc, "Draw Two", "Wild Draw Four"):
         assert phrase(text_) in part, text_
-    # and nothing classic already had unchanged: Skip, Reverse and Wild keep their classic effects
+    # and nothing classic already had unchanged: a rule killer takes as it is from classic (the very
+    # same declaration) is not listed
     raw = _section(text, "## What’s different")
-    for unchanged in ("Skip", "Reverse", "Wild"):
-        assert f"Effect: {unchanged}." not in raw
+    classic_decls = {key: decl for key, decl, _ in load("classic").composed.items}
+    same = [key for key, decl, _ in killer.composed.items
+            if key[0] == "on play" and classic_decls.get(key) is decl]
+    assert same, "killer keeps some classic effects"
+    for key in same:
+        kind = next(d.title for d in killer.composed.decls(A.CardDecl) if d.name == key[1].split()[0])
+        assert f"Effect: {kind}." not in raw, kind
     assert "Saying UNO" not in raw
 
 
@@ -184,7 +190,8 @@ def test_diff_entries_match_composed_declarations():
     titles = " ".join(e["title"] for e in entries)
     for name in ("red_zero", "silent_twos", "nines", "stack_cross"):
         assert name in titles
-    assert not any(e["title"].startswith("Effect: Skip") for e in entries)
+    assert not any(e["title"].startswith("Effect: Reverse") for e in entries)   # reverse: classic's own rule
+    assert any(e["title"].startswith("Effect: Skip") for e in entries)          # skip: progressive's skip_bounce
 
 
 def test_shuffle_hands_removes_the_swap_hands_card():

@@ -640,6 +640,7 @@ class Game:
                 continue
             self.turns += 1
             self.round_turns += 1
+            active_before = self._n_active
             self._close_turn_windows()
             self._drew_this_turn = 0
             self._played_this_turn = False
@@ -659,7 +660,8 @@ class Game:
             if out is not None:
                 yield from self._end_round(out)
                 break
-            self._idle = 0 if self._played_this_turn or self._drew_this_turn else self._idle + 1
+            moved = self._played_this_turn or self._drew_this_turn or self._n_active != active_before
+            self._idle = 0 if moved else self._idle + 1
             if self._idle >= max(2, self.active_count()) or self.round_turns >= MAX_TURNS_PER_ROUND:
                 self.stalemate = ("nobody could play or draw" if self._idle else
                                   f"the round passed {MAX_TURNS_PER_ROUND} turns")

@@ -303,6 +303,7 @@ def run(sc: Scenario) -> list[Failure]:
     answers = answer_words(rules)
     last_error = None
     cards = _all_cards(game)          # the scenario's deck: only the cards its setup names
+    rounds = game.round
     steps = sc.get("steps") or []
     if not isinstance(steps, list):
         refs.fail(sc.data, "steps", "`steps:` must be a list")
@@ -338,6 +339,8 @@ def run(sc: Scenario) -> list[Failure]:
             continue
         if rejected:
             return [Failure(sc, line, label, "expected the rules to refuse this action, but they allowed it")]
+        if game.round != rounds:          # a `deal` step dealt a new round from the full deck
+            rounds, cards = game.round, _all_cards(game)
         if _all_cards(game) != cards:
             lost = cards - _all_cards(game)
             made = _all_cards(game) - cards

@@ -1,0 +1,47 @@
+#!/usr/bin/env python3
+"""Issue 3's measurement: every bundled ruleset plays N whole games at 2, 4 and 7 players (4 for a
+ruleset that seats exactly four), with card conservation checked at the end of every game.
+
+usage: python bench/check_variants.py [-n GAMES]
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from unodsl.loader import bundled_names, load  # noqa: E402
+from unodsl.simulate import game_seed, play_game  # noqa: E402
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("-n", type=int, default=1000)
+    args = ap.parse_args()
+    failures = 0
+    for name, kind, _ in bundled_names():
+        if kind != "ruleset":
+            continue
+        rules = load(name)
+        low, high = rules.players
+        counts = sorted({max(low, min(p, high)) for p in (2, 4, 7)})
+        for players in counts:
+            start = time.perf_counter()
+            bad = stalemates = 0
+            for i in range(args.n):
+                game = play_game(rules, players, game_seed(1, i), "basic", record=False)
+                held = Counter(c for h in game.hands for c in h) + Counter(game.stock) + Counter(game.discard)
+                bad += held != Counter(rules.deck) or not game.game_over
+                stalemates += bool(game.stalemate)
+            failures += bad
+            print(f"{name:<14} {players:>2} players  {args.n} games  {time.perf_counter() - start:6.1f} s  "
+                  f"not conserved or unfinished: {bad}  stalemates: {stalemates}", flush=True)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
