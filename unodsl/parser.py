@@ -208,6 +208,16 @@ def _recover(source: Source, text: str, err: UnexpectedInput, diags: Diagnostics
                 diags.error("E102", "a block is not closed before the next declaration", span,
                             f"add `}}` to close the `{{` on line {opened}")
                 return _insert_brace(text, line)
+        verbs = {"`draws`", "`chooses`", "`plays`", "`scores`"}
+        if tok.type in ("RBRACE", "SEMICOLON") and verbs & expected:
+            before = _word_before(text, line, col)
+            if before is not None:
+                (bline, bcol, word) = before
+                diags.error("E101", f"the statement ends after `{word}` without saying what happens",
+                            Span(source.name, bline, bcol, bline, bcol + len(word)),
+                            "add what happens, for example `" + word + " draws 2` or `skip " + word + "`")
+                first, last = blank.region(line, at_line_start)
+                return blank.blank(first, last)
         if tok.type == "NAME":
             decl_word = suggest(tok.value, DECL_WORDS, limit=1) if at_line_start else ""
             close = decl_word or suggest(tok.value, keywords())
@@ -225,6 +235,21 @@ def _recover(source: Source, text: str, err: UnexpectedInput, diags: Diagnostics
     if all(not blank.lines[k].strip() for k in range(first, last)):
         return None
     return blank.blank(first, last)
+
+
+def _word_before(text: str, line: int, col: int):
+    """(line, col, word) of the last word before a position, skipping blanks and comments."""
+    lines = text.split("\n")
+    row, limit = line - 1, col - 1
+    while row >= 0:
+        code = lines[row][:limit].split("#", 1)[0]
+        found = list(re.finditer(r"[A-Za-z_][A-Za-z0-9_.-]*", code))
+        if found:
+            m = found[-1]
+            return row + 1, m.start() + 1, m.group(0)
+        row -= 1
+        limit = None
+    return None
 
 
 def _insert_brace(text: str, line: int) -> str:
