@@ -29,8 +29,11 @@ def test_every_legal_action_is_accepted(rules):
                 break
             actions = game.legal_actions()
             assert actions, game.decision
-            for a in actions:          # each listed action passes validation (checked on a copy-free probe)
+            before = snapshot(game)
+            for a in actions:          # every listed action passes the rules' own checks
                 assert a.seat == game.decision.seat
+                game._validate(game.decision, a)
+            assert snapshot(game) == before
             game.apply(rng.choice(actions))
 
 

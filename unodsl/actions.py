@@ -13,7 +13,6 @@ from .diagnostics import suggest
 from .ruleset import Ruleset
 
 _SEAT = re.compile(r"^p(\d+)$", re.IGNORECASE)
-BASIC_VERBS = ("play", "draw", "keep", "choose", "pass", "deal", "jump")
 
 
 class ActionSyntaxError(ValueError):

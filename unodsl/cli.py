@@ -245,7 +245,7 @@ def _run_stats(args, ref: str, with_: list, options: dict):
 
 def cmd_simulate(args) -> int:
     import time
-    from .simulate import compare, format_csv, format_table
+    from .simulate import format_csv, format_table
     options = _options(args.set)
     with_ = _split_list(args.with_)
     if args.compare:
@@ -278,8 +278,8 @@ def _cmd_compare(args, with_, options) -> int:
     from .simulate import compare
     ref_a, mods_a = _spec(args.compare[0])
     ref_b, mods_b = _spec(args.compare[1])
-    rules_a, stats_a = _run_stats(args, ref_a, mods_a, {})
-    rules_b, stats_b = _run_stats(args, ref_b, mods_b + with_, options)
+    _, stats_a = _run_stats(args, ref_a, mods_a, {})
+    _, stats_b = _run_stats(args, ref_b, mods_b + with_, options)
     result = compare(stats_a, stats_b)
     name_a = "+".join([ref_a] + mods_a)
     name_b = "+".join([ref_b] + mods_b + with_) + (" " + " ".join(f"{k}={v}" for k, v in options.items()) if options else "")

@@ -10,7 +10,7 @@ import re
 from . import ast as A
 from .compose import Composed, sel_key
 from .diagnostics import Diagnostics, suggest
-from .effects import Program, StatementCompiler
+from .effects import StatementCompiler
 from .expressions import BOOL, CARDS, INT, CardTable, Ctx, Resolver, names_in
 from .ruleset import OptionInfo, Ruleset, WindowAction, WindowRule
 from .source import NO_SPAN
@@ -275,7 +275,7 @@ class Compiler:
             if not found:
                 if color is None and any(cards.kind[i] == sel.kind and cards.colored[i] for i in range(len(cards.kind))):
                     self.diags.error("E309", f"`{sel.kind}` cards have a color", sel.span,
-                                     f"list them inside `each color {{ ... }}`")
+                                     "list them inside `each color { ... }`")
                 elif color is not None and any(cards.kind[i] == sel.kind and not cards.colored[i] for i in range(len(cards.kind))):
                     self.diags.error("E309", f"`{sel.kind}` cards have no color", sel.span,
                                      "list them outside `each color { ... }`")

@@ -1181,10 +1181,10 @@ class Describer:
         for item in d.items:
             if not isinstance(item, A.WindowAction):
                 continue
-            out.append(self._window_action(item, d, unit))
+            out.append(self._window_action(item, unit))
         return out
 
-    def _window_action(self, item, window, unit) -> Rule:
+    def _window_action(self, item, unit) -> Rule:
         self.used = set()
         env = _Env(roles=dict(self.WINDOW_ROLES))
         who = _WHO.get(item.who, humanize(item.who))

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 from . import ast as A
@@ -18,7 +17,7 @@ from .diagnostics import Diagnostics, RulesError, suggest
 from .parser import parse
 from .resources import bundled_files
 from .ruleset import Ruleset
-from .source import NO_SPAN, Source, Span
+from .source import Source, Span
 
 MAX_FILE_BYTES = 1_000_000
 # A module checked (or printed) on its own is composed onto this bundled ruleset: the base that

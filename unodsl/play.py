@@ -23,7 +23,6 @@ from .decisions import Action, Refused
 from .engine import Game, seat_name
 
 WIDTH = 79
-COMMANDS = ("help", "hint", "hand", "quit")
 DEAL = Action(None, "deal")
 
 

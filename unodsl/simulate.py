@@ -315,8 +315,3 @@ def compare(a: Stats, b: Stats) -> dict:
         out[f"{key}_per_game"] = {"a": round(ma, 3), "b": round(mb, 3), "difference": round(mb - ma, 3)}
     return out
 
-
-def timed(fn, *args, **kwargs):
-    start = time.perf_counter()
-    result = fn(*args, **kwargs)
-    return result, time.perf_counter() - start
