@@ -21,6 +21,9 @@ class RandomBot:
     Never acts out of turn."""
 
     name = "random"
+    # The simulator may play this bot inside the generated turn loop (codegen writes its choice
+    # out inline, drawing from `rng` exactly as below); tests/test_codegen.py holds the two equal.
+    inline_ok = True
 
     def __init__(self, rng: random.Random):
         self.rng = rng

@@ -349,10 +349,12 @@ class Compiler:
 
         size = len(cards.kind)
         honest = [None] * size
+        honest_exprs = [None] * size
         for key, decl in self.c.keyed(A.Honest):
             fn = res.expect(decl.test, BOOL, {}, "the honesty condition")
             for card in self._cards_of(decl.card, cards, by_code, kinds):
                 honest[card] = fn
+                honest_exprs[card] = decl.test
 
         renege_decl = self._one(A.Renege)
         renege = res.expect(renege_decl.test, BOOL) if renege_decl else (lambda c: True)
@@ -405,7 +407,7 @@ class Compiler:
             windows=windows, on_round_end=on_round_end, composed=self.c, on_round_start=on_round_start,
             restrictions=restrictions, restriction_docs=restriction_docs, after_play=after_play,
             counters=counters, renege_const=renege_const, undoable=self._uses(A.Cancel),
-            restrict_static=restrict_static)
+            restrict_static=restrict_static, resolver=res, honest_exprs=tuple(honest_exprs))
         return rs
 
     def _check_endless(self, res: Resolver) -> None:
@@ -500,12 +502,13 @@ class Compiler:
         return tuple(out)
 
     def _window(self, decl: A.Window, res: Resolver, stmts: StatementCompiler) -> WindowRule:
-        opens = None
+        opens = opens_expr = None
         closes = False
         actions = []
         for item in decl.items:
             if isinstance(item, A.Opens):
                 opens = res.expect(item.test, BOOL, {}, "the opening condition") if item.test is not None else None
+                opens_expr = item.test
             elif isinstance(item, A.Closes):
                 closes = True
             else:
@@ -518,7 +521,7 @@ class Compiler:
         if not actions:
             self.diags.error("E331", f"the window `{decl.name}` lets nobody do anything", decl.span,
                              "add for example: player may uno { }")
-        return WindowRule(decl.name, decl.title, opens, closes, tuple(actions))
+        return WindowRule(decl.name, decl.title, opens, closes, tuple(actions), opens_expr)
 
     def _check_unplayable(self, cards, colors, match_fn, static, deck) -> None:
         if not static or not deck or self.diags.errors:

@@ -12,6 +12,7 @@ import random
 from dataclasses import dataclass, field
 
 from .actions import format_action
+from .codegen import turn_loop
 from .decisions import Action, Decision, Refused
 from .expressions import Ctx
 from .ruleset import Ruleset
@@ -50,7 +51,8 @@ class Position:
 
 class Game:
     def __init__(self, rules: Ruleset, players: int, seed=None, dealer: int | None = None,
-                 position: Position | None = None, chance: str = "random", record: bool = True):
+                 position: Position | None = None, chance: str = "random", record: bool = True,
+                 generated: bool = True, seat_bot=None):
         low, high = rules.players
         if not low <= players <= high:
             raise ValueError(f"{rules.title} is for {low} to {high} players, not {players}")
@@ -75,6 +77,7 @@ class Game:
         self.benched = [False] * players      # out for this round only
         self.inactive = [False] * players     # eliminated or benched: passed over in the order of play
         self._n_active = players
+        self._plain = True                    # see _update_plain
         self._lazy = position is None         # a dealt stock is drawn at random, never shuffled
         self.order = list(range(players))     # seat at each position around the table
         self.pos = list(range(players))       # position of each seat
@@ -103,6 +106,17 @@ class Game:
         self._journal = None
         self.last_journal: list = []
         self._window_verbs = rules.window_verbs()
+        # the turn loop: written out for this ruleset by codegen, or the generic reference loop
+        # With a seat_bot (a RandomBot), every seat is played by it inside the turn loop, which then
+        # yields no turn decisions at all: the simulator's fast path.
+        self._seat_bot = seat_bot
+        self._seat_rand = seat_bot.rng.random if seat_bot is not None else None
+        if seat_bot is not None:
+            self._round_loop = turn_loop(rules, players, _Interrupt, MAX_TURNS_PER_ROUND, sim=True)
+        elif generated:
+            self._round_loop = turn_loop(rules, players, _Interrupt, MAX_TURNS_PER_ROUND)
+        else:
+            self._round_loop = Game._play_round
         self.decision: Decision | None = None
         self._gen = self._game(position)
         self._resume(None)
@@ -507,7 +521,7 @@ class Game:
             else:
                 yield from self._deal_round(first)
             first = False
-            yield from self._play_round()
+            yield from self._round_loop(self)
             if self.game_over:
                 return
             if self.round >= MAX_ROUNDS:
@@ -623,20 +637,16 @@ class Game:
             self.windows = {k: w for k, w in self.windows.items() if k[1] != s}
 
     def _play_round(self):
+        """The generic turn loop. `codegen` writes a specialised copy of it for each ruleset; this
+        one stays as the reference the generated loop is tested against."""
         r = self.rules
         turn_decisions = [Decision(s, "turn") for s in range(self.n)]
         while not self.round_over:
             s = self.turn
             action = yield turn_decisions[s]
             if isinstance(action, _Interrupt):
-                self._played_this_turn = False
-                yield from action.program.run(action.ctx)
-                s = self.turn
-                if self._after_turn_ends_round(s):
-                    yield from self._end_round(self._gone_out(s))
+                if (yield from self._interrupted(action)):
                     break
-                if self._played_this_turn:        # a card played out of turn: play goes on from it
-                    self._advance()
                 continue
             self.turns += 1
             self.round_turns += 1
@@ -663,12 +673,28 @@ class Game:
             moved = self._played_this_turn or self._drew_this_turn or self._n_active != active_before
             self._idle = 0 if moved else self._idle + 1
             if self._idle >= max(2, self.active_count()) or self.round_turns >= MAX_TURNS_PER_ROUND:
-                self.stalemate = ("nobody could play or draw" if self._idle else
-                                  f"the round passed {MAX_TURNS_PER_ROUND} turns")
-                self.event("stalemate", reason=self.stalemate)
-                yield from self._end_round(None)
+                yield from self._stalled()
                 break
             self._advance()
+
+    def _interrupted(self, action: _Interrupt):
+        """Run an out-of-turn action that arrived at a turn decision; True when it ended the round."""
+        self._played_this_turn = False
+        yield from action.program.run(action.ctx)
+        s = self.turn
+        if self._after_turn_ends_round(s):
+            yield from self._end_round(self._gone_out(s))
+            return True
+        if self._played_this_turn:        # a card played out of turn: play goes on from it
+            self._advance()
+        return False
+
+    def _stalled(self):
+        """End a round nobody can finish: no one could act for a lap, or it ran too long."""
+        self.stalemate = ("nobody could play or draw" if self._idle else
+                          f"the round passed {MAX_TURNS_PER_ROUND} turns")
+        self.event("stalemate", reason=self.stalemate)
+        yield from self._end_round(None)
 
     def _after_turn_ends_round(self, seat) -> bool:
         return self._end_now or self._gone_out(seat) is not None
@@ -710,11 +736,8 @@ class Game:
             self.event("play", seat=seat, card=card)
         if r.windows:
             self._open_windows(seat, card, ctx)
-        if action.uno:            # `play X uno`: the player's own `uno` window action, taken at once
-            for key, (rule, _) in list(self.windows.items()):
-                if key[1] == seat and any(a.verb == "uno" and a.who == "player" for a in rule.actions):
-                    del self.windows[key]
-                    self.event("window", seat=seat, verb="uno", subject=seat)
+        if action.uno:
+            self.say_uno(seat)
         program = r.on_play[card]
         if program is not None:
             if program.plain is not None:
@@ -728,6 +751,13 @@ class Game:
                 after.plain(ctx)
             else:
                 yield from after.run(ctx)
+
+    def say_uno(self, seat: int) -> None:
+        """`play X uno`: the player's own `uno` window action, taken with the play."""
+        for key, (rule, _) in list(self.windows.items()):
+            if key[1] == seat and any(a.verb == "uno" and a.who == "player" for a in rule.actions):
+                del self.windows[key]
+                self.event("window", seat=seat, verb="uno", subject=seat)
 
     def effect_gen(self, seat, card):
         """Run a card's effect as if `seat` had played it (starter cards)."""
@@ -755,6 +785,12 @@ class Game:
     def _refresh_active(self) -> None:
         self.inactive = [e or b for e, b in zip(self.eliminated, self.benched)]
         self._n_active = self.inactive.count(False)
+        self._update_plain()
+
+    def _update_plain(self) -> None:
+        """Whether every seat plays and sits in its own place, so that the next seat is simply
+        (seat + direction) mod n: the generated turn loop's shortcut."""
+        self._plain = self._n_active == self.n and self.order == list(range(self.n))
 
     def _end_round(self, winner):
         self._finish_round(winner)
@@ -801,6 +837,12 @@ class Game:
         return stock.pop()
 
     def draw(self, seat: int, count: int, ctx: Ctx) -> None:
+        card = self.draw_cards(seat, count)
+        if card is not None:
+            ctx.drawn = card
+
+    def draw_cards(self, seat: int, count: int):
+        """The seat draws `count` cards (fewer if the stock runs dry); returns the last one drawn."""
         hand = self.hands[seat]
         got = 0
         for _ in range(count):
@@ -808,12 +850,9 @@ class Game:
             if card is None:
                 break
             hand.append(card)
-            ctx.drawn = card
             got += 1
-        self.stats["drawn"] += got
-        self._drew_this_turn += got
-        self._note("draw", seat, hand[len(hand) - got:])
-        self.event("draw", seat=seat, count=got)
+        self.drew(seat, hand, got)
+        return hand[-1] if got else None
 
     def draw_until(self, seat: int, test, ctx: Ctx) -> None:
         hand = self.hands[seat]
@@ -830,10 +869,16 @@ class Game:
             if test(ctx):
                 break
         ctx.player = saved
+        self.drew(seat, hand, got)
+
+    def drew(self, seat: int, hand: list, got: int) -> None:
+        """Account for `got` cards just added to the end of the seat's hand."""
         self.stats["drawn"] += got
         self._drew_this_turn += got
-        self._note("draw", seat, hand[len(hand) - got:])
-        self.event("draw", seat=seat, count=got)
+        if self._journal is not None:
+            self._journal.append(("draw", seat, hand[len(hand) - got:]))
+        if self.record:
+            self.event("draw", seat=seat, count=got)
 
     def skip(self, seat: int) -> None:
         """The seat loses its next turn (once, however many times it is skipped before then)."""
@@ -946,6 +991,7 @@ class Game:
         pa, pb = self.pos[a], self.pos[b]
         self.order[pa], self.order[pb] = b, a
         self.pos[a], self.pos[b] = pb, pa
+        self._update_plain()
         self.event("swap_seats", seats=[a, b])
 
     def clockwise(self, seat, step: int = 1):

@@ -38,6 +38,7 @@ class WindowRule:
     opens: Optional[Callable]          # condition after a play, or None: always
     closes_on_turn: bool
     actions: tuple                     # WindowAction
+    opens_expr: object = None          # the opening condition as written, for generated code
 
 
 class _MatchView:
@@ -86,6 +87,9 @@ class Ruleset:
     undoable: bool = False              # some rule cancels a play, so plays keep a journal
     restrict_static: bool = False       # the `play only if` rules read only card, top, color, counters
     composed: object = None             # the composed declarations, for rule sheets
+    resolver: object = None             # names and types of the rules' expressions, for codegen
+    honest_exprs: tuple = ()            # per card id: the honesty condition as written, or None
+    generated: dict = field(default_factory=dict, repr=False)   # codegen's turn loops, per table size
     _memo: dict = field(default_factory=dict, repr=False)
 
     @property

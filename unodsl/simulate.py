@@ -29,15 +29,18 @@ def game_seed(seed: int, index: int) -> int:
 
 
 def play_game(rules: Ruleset, players: int, seed: int, bot: str = "basic", record: bool = True,
-              rounds: int | None = None) -> Game:
+              rounds: int | None = None, inline: bool = True) -> Game:
     """Play one whole game (or `rounds` rounds of it) with bots in every seat; return the game.
 
     With record=False the game keeps no event log and the bots' choices, always taken from the
     engine's own list of legal actions, are applied without being checked again: the fast path.
+    Bots that allow it (`inline_ok`, the random bot) are then played inside the generated turn
+    loop itself, with the same choices (inline=False turns that off, for tests).
     Races and chance events for the table are decided at random."""
-    game = Game(rules, players, seed=seed, record=record)
     rng = random.Random(seed ^ 0x5EED)
     bots = [BOTS[bot](rng) for _ in range(players)]
+    seat_bot = bots[0] if inline and not record and getattr(bots[0], "inline_ok", False) else None
+    game = Game(rules, players, seed=seed, record=record, seat_bot=seat_bot)
     deal = Action(None, "deal")
     apply = game.apply if record else game.apply_trusted
     chooser = random.Random(seed ^ 0xC0FFEE)

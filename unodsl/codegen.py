@@ -1,0 +1,622 @@
+"""A ruleset's turn loop written out as Python source, once per ruleset and table size.
+
+The generic loop (`Game._play_round`) interprets the compiled rules: each play builds a context
+and calls a closure for every expression and statement, and each window, honesty rule and
+effect is looked up and tried in general. For one ruleset at one table size most of that is
+fixed. This module writes the turn loop and the play of a card as Python source instead: options
+are folded into constants, expressions become inline Python (`len(g.hands[s]) == 1`), each
+card's effect becomes a branch of the play function, and the next seat is `(s + direction) % n`
+whenever no seat is out or moved. The source is compiled with `compile()` and run by the same
+`Game`, so decisions, actions, windows and the event log are unchanged.
+
+It knows no card or variant: it translates the language's statements and expressions. Where it
+has no template for something (a rare statement, say), the whole program that contains it runs
+through its generic closures instead, sharing the same state. tests/test_codegen.py checks that
+the generated loop plays exactly the same games as the generic one, event for event.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+
+from . import ast as A
+from .decisions import Decision
+from .expressions import ANY, BOOL, CARD, CARDS, INT, SEAT, SEATS, Ctx
+
+
+class Unsupported(Exception):
+    """No template for this construct: the program containing it runs generically."""
+
+
+@dataclass(frozen=True)
+class Env:
+    """What the rules' names are in the Python being written."""
+    player: str                      # Python expression for `player`
+    actor: str
+    card: str | None                 # None: no card in this context
+    drawn: str = "drawn"             # the local holding `it`
+    honest: str = "True"
+    jumped: str = "False"
+    color_arg: str = "None"          # the color named with the play
+    target_arg: str = "None"
+    vars: dict = field(default_factory=dict)      # rule variable -> (Python name, type)
+
+    @property
+    def scope(self) -> dict:
+        return {k: t for k, (_, t) in self.vars.items()}
+
+
+def _seats(value) -> tuple:
+    if value is None:
+        return ()
+    if isinstance(value, tuple):
+        return value
+    return (value,)
+
+
+def _floordiv(a, b):
+    return a // b if b else 0
+
+
+def _mod(a, b):
+    return a % b if b else 0
+
+
+def _card_attr(table, card):
+    return None if card is None else table[card]
+
+
+def _seat_attr(getter, g, seat):
+    return None if seat is None else getter(g, seat)
+
+
+_CARD_TABLES = ("kind", "rank", "color", "points", "code", "name", "colored")
+_NONNULL_SEATS = {"s", "t"}
+# a seat found from a seat that is never None (`next`, `previous`, `left`, `right` of the player)
+_SEAT_OF_SEAT = re.compile(r"^g\.(next_unskipped|next_seat|clockwise)\((s|t|_t\d+)[,)]")
+_NUMBERS = ("len(", "g.counters[", "g._n_active", "g.round")
+_BOOLS = ("True", "False", "honest", "jumped")
+
+
+class Writer:
+    """Writes the Python source of one ruleset's turn loop for a table of `n` players."""
+
+    def __init__(self, rules, n: int, interrupt_type, max_turns: int, sim: bool = False):
+        self.r = rules
+        self.res = rules.resolver
+        self.n = n
+        self.sim = sim       # seats played inline by the random policy: no decision leaves the loop
+        self.ns = {"Decision": Decision, "Ctx": Ctx, "Interrupt": interrupt_type, "_seats": _seats,
+                   "_floordiv": _floordiv, "_mod": _mod, "_card_attr": _card_attr,
+                   "_seat_attr": _seat_attr, "MAX_TURNS": max_turns, "drive": drive,
+                   "COLORS": rules.colors, "NCOLORS": len(rules.colors), "rules": rules,
+                   "ASKS": tuple(0 if p is None or not (p.asks_color or p.asks_target) else
+                                 1 if not p.asks_target else 2 for p in rules.on_play)}
+        for name in _CARD_TABLES:
+            self.ns["T_" + name] = getattr(rules.cards, name)
+        self.ns["T_tags"] = rules.cards.tags
+        self._consts: dict = {}
+        self._temp = 0
+        self.delegated: list = []      # programs left to the generic closures, for the record
+
+    # ---- names in the generated module --------------------------------------------------------
+    def const(self, value, hint: str = "K") -> str:
+        key = id(value)
+        if key not in self._consts:
+            name = f"{hint}{len(self._consts)}"
+            self.ns[name] = value
+            self._consts[key] = (name, value)      # keeps value alive, so its id stays unique
+        return self._consts[key][0]
+
+    def temp(self, stem: str = "t") -> str:
+        self._temp += 1
+        return f"_{stem}{self._temp}"
+
+    # ---- expressions --------------------------------------------------------------------------
+    def typ(self, node, env: Env) -> str:
+        return self.res.compile(node, env.scope)[1]
+
+    def expr(self, node, env: Env) -> str:
+        """Python source computing `node`, with the generic closures' exact values."""
+        fixed, value = self.res.constant(node, env.scope)
+        if fixed and isinstance(value, (bool, int, str, type(None))):
+            return repr(value)
+        method = getattr(self, "_e" + type(node).__name__, None)
+        if method is None:
+            raise Unsupported(type(node).__name__)
+        return method(node, env)
+
+    def nonnull(self, src: str) -> bool:
+        """Whether an emitted expression can never be None (so attribute reads need no guard)."""
+        return (src == "card" or src in _NONNULL_SEATS or src.startswith("v_") or src.startswith("_t")
+                or src == "g.discard[-1]" or _SEAT_OF_SEAT.match(src) is not None)
+
+    def _eLiteral(self, node, env):
+        return repr(node.value)
+
+    def _eName(self, node, env):
+        n = node.id
+        if n in env.vars:
+            return env.vars[n][0]
+        r = self.r
+        p = env.player
+        simple = {
+            "player": p, "actor": env.actor, "honest": env.honest, "jumped": env.jumped,
+            "next": f"g.next_unskipped({p})", "previous": f"g.next_seat({p}, -1)",
+            "dealer": "g.dealer", "winner": "g.winner",
+            "others": f"g.others({p})", "everyone": f"g.everyone({p})", "opponents": f"g.opponents({p})",
+            "top": "g.discard[-1]", "left": f"g.clockwise({p}, 1)", "right": f"g.clockwise({p}, -1)",
+            "run": "g.run_length()",
+        }
+        if n == "card":
+            if env.card is None:
+                return "None"
+            return env.card
+        if n in simple:
+            return simple[n]
+        if n in r.counters:
+            return f"g.counters[{n!r}]"
+        if n in self.res.params:
+            return repr(self.res.params[n])
+        if n in r.colors or n in r.kinds:
+            return repr(n)
+        raise Unsupported(f"name {n}")
+
+    def _eBuiltin(self, node, env):
+        return {"color": "g.color", "players": "g._n_active", "it": env.drawn, "round": "g.round"}[node.id]
+
+    def _eAttr(self, node, env):
+        obj = self.expr(node.obj, env)
+        typ = self.typ(node.obj, env)
+        name = node.name
+        if typ == CARD:
+            if name in _CARD_TABLES:
+                table = "T_" + name
+            elif name in self.r.cards.props:
+                table = self.const(self.r.cards.props[name], "P_")
+            else:
+                raise Unsupported(f"card attribute {name}")
+            return f"{table}[{obj}]" if self.nonnull(obj) else f"_card_attr({table}, {obj})"
+        if typ == SEAT:
+            inline = {"cards": "len(g.hands[{}])", "hand": "g.hands[{}]", "score": "g.scores[{}]",
+                      "team": "g.teams[{}]", "points": "g.hand_points({})"}
+            if name not in inline:
+                raise Unsupported(f"player attribute {name}")
+            if self.nonnull(obj):
+                return inline[name].format(obj)
+            getter = self.const(self.res.seat_attrs[name][1], "SA_")
+            return f"_seat_attr({getter}, g, {obj})"
+        raise Unsupported(f"attribute of a {typ}")
+
+    def _eUnary(self, node, env):
+        inner = self.expr(node.operand, env)
+        if node.op == "not":
+            return f"(not {inner})"
+        return f"(-({inner} or 0))"
+
+    def _boolean(self, node, env) -> str:
+        src = self.expr(node, env)
+        if src in _BOOLS:
+            return src
+        if isinstance(node, (A.Binary, A.Unary, A.Is)) and (
+                not isinstance(node, A.Binary) or node.op not in "+-*/%") and not (
+                isinstance(node, A.Unary) and node.op == "-"):
+            return src
+        if isinstance(node, A.Quantifier) and node.kind == "some":
+            return src
+        return f"bool({src})"
+
+    def _number(self, node, env) -> str:
+        src = self.expr(node, env)
+        if src.lstrip("-").isdigit() or src.startswith(_NUMBERS):
+            return src
+        return f"({src} or 0)"
+
+    def _eBinary(self, node, env):
+        op = node.op
+        if op in ("and", "or"):
+            left, right = self._boolean(node.left, env), self._boolean(node.right, env)
+            absorbing, neutral = ("False", "True") if op == "and" else ("True", "False")
+            if absorbing in (left, right):   # rule expressions only read, so skipping one is safe
+                return absorbing             # decided by an option alone (`... and two_player_rules`)
+            if left == neutral:
+                return right
+            if right == neutral:
+                return left
+            return f"({left} {op} {right})"
+        if op in ("==", "!="):
+            return f"({self.expr(node.left, env)} {op} {self.expr(node.right, env)})"
+        if op in ("<", "<=", ">", ">="):
+            return f"({self._number(node.left, env)} {op} {self._number(node.right, env)})"
+        if op == "in":
+            return f"({self.expr(node.left, env)} in ({self.expr(node.right, env)} or ()))"
+        left, right = self._number(node.left, env), self._number(node.right, env)
+        if op in "+-*":
+            return f"({left} {op} {right})"
+        return f"{'_floordiv' if op == '/' else '_mod'}({left}, {right})"
+
+    def _eIs(self, node, env):
+        obj = self.expr(node.obj, env)
+        tag = node.tag
+        guard = "" if self.nonnull(obj) else f"{obj} is not None and "
+        if tag == "playable":
+            test = f"({guard}g.is_playable({env.player}, {obj}))"
+        elif tag in self.res.tags:
+            test = f"({guard}{tag!r} in T_tags[{obj}])"
+        elif tag in self.r.kinds:
+            test = f"({guard}T_kind[{obj}] == {tag!r})"
+        else:
+            raise Unsupported(f"tag {tag}")
+        return f"(not {test})" if node.negate else test
+
+    def _eCond(self, node, env):
+        return f"({self.expr(node.then, env)} if {self.expr(node.test, env)} else {self.expr(node.other, env)})"
+
+    def _eQuantifier(self, node, env):
+        ctype = self.typ(node.collection, env)
+        coll = self.expr(node.collection, env)
+        var = "v_" + re.sub(r"\W", "_", node.var)
+        vtype = CARD if ctype == CARDS else SEAT if ctype == SEATS else ANY
+        inner = replace(env, vars={**env.vars, node.var: (var, vtype)})
+        where = f" if {self._boolean(node.where, inner)}" if node.where is not None else ""
+        source = coll if coll.startswith("g.hands[") else f"tuple({coll} or ())"
+        if node.kind == "some":
+            return f"any(True for {var} in {source}{where})"
+        if node.kind == "count":
+            return f"sum(1 for {var} in {source}{where})"
+        return f"sum({self._number(node.value, inner)} for {var} in {source}{where})"
+
+    # ---- statements ---------------------------------------------------------------------------
+    def block(self, body, env: Env, ind: int) -> list:
+        lines = []
+        for stmt in body:
+            method = getattr(self, "_s" + type(stmt).__name__, None)
+            if method is None:
+                raise Unsupported(type(stmt).__name__)
+            lines += method(stmt, env, ind)
+        return lines or [(ind, "pass")]
+
+    def each_seat(self, who, env: Env, ind: int):
+        """Lines that bind a temporary to each seat `who` names; returns (lines, name, indent)."""
+        typ = self.typ(who, env)
+        src = self.expr(who, env)
+        t = self.temp()
+        if typ == SEAT:
+            if self.nonnull(src):
+                return [(ind, f"{t} = {src}")], t, ind
+            return [(ind, f"{t} = {src}"), (ind, f"if {t} is not None:")], t, ind + 1
+        if typ == SEATS:
+            return [(ind, f"for {t} in ({src} or ()):")], t, ind + 1
+        return [(ind, f"for {t} in _seats({src}):")], t, ind + 1
+
+    def _sDraws(self, node, env, ind):
+        n = self.temp("n")
+        lines = [(ind, f"{n} = {self._number(node.count, env)}")]
+        head, t, inner = self.each_seat(node.who, env, ind)
+        x = self.temp("x")
+        return lines + head + [(inner, f"{x} = g.draw_cards({t}, {n})"),
+                               (inner, f"if {x} is not None:"), (inner + 1, f"{env.drawn} = {x}")]
+
+    def _sDrawsUntil(self, node, env, ind):
+        head, t, inner = self.each_seat(node.who, env, ind)
+        h, got, x = self.temp("h"), self.temp("got"), self.temp("x")
+        test = self._boolean(node.test, replace(env, player=t))
+        return head + [
+            (inner, f"{h} = g.hands[{t}]"), (inner, f"{got} = 0"),
+            (inner, "while True:"),
+            (inner + 1, f"{x} = g._take()"),
+            (inner + 1, f"if {x} is None:"), (inner + 2, "break"),
+            (inner + 1, f"{h}.append({x})"), (inner + 1, f"{env.drawn} = {x}"), (inner + 1, f"{got} += 1"),
+            (inner + 1, f"if {test}:"), (inner + 2, "break"),
+            (inner, f"g.drew({t}, {h}, {got})")]
+
+    def _sSkip(self, node, env, ind):
+        head, t, inner = self.each_seat(node.who, env, ind)
+        return head + [(inner, f"g.skips[{t}] = 1")]
+
+    def _sReverse(self, node, env, ind):
+        return [(ind, "g.reverse()")]
+
+    def _sPassHands(self, node, env, ind):
+        return [(ind, "g.pass_hands()")]
+
+    def _sSwapHands(self, node, env, ind):
+        a, b = self.temp(), self.temp()
+        return [(ind, f"{a} = {self.expr(node.who, env)}"), (ind, f"{b} = {self.expr(node.other, env)}"),
+                (ind, f"if isinstance({a}, int) and isinstance({b}, int) and {a} != {b}:"),
+                (ind + 1, f"g.swap_hands({a}, {b})")]
+
+    def _sReveal(self, node, env, ind):
+        head, t, inner = self.each_seat(node.who, env, ind)
+        return head + [(inner, f"g.reveal({t}, _seats({self.expr(node.to, env)}))")]
+
+    def _sIf(self, node, env, ind):
+        fixed, value = self.res.constant(node.test, env.scope)
+        test = None if fixed else self._boolean(node.test, env)
+        if fixed or test in ("True", "False"):
+            taken = node.then if (value if fixed else test == "True") else node.other
+            return self.block(taken, env, ind) if taken else []
+        lines = [(ind, f"if {test}:")] + self.block(node.then, env, ind + 1)
+        if node.other:
+            lines += [(ind, "else:")] + self.block(node.other, env, ind + 1)
+        return lines
+
+    def _sSetCounter(self, node, env, ind):
+        return [(ind, f"g.set_counter({node.name!r}, {self._number(node.value, env)})")]
+
+    def _sAddCounter(self, node, env, ind):
+        return [(ind, f"g.set_counter({node.name!r}, g.counters.get({node.name!r}, 0) + {self._number(node.value, env)})")]
+
+    def _sScores(self, node, env, ind):
+        head, t, inner = self.each_seat(node.who, env, ind)
+        return head + [(inner, f"g.add_score({t}, {self._number(node.amount, env)})")]
+
+    def _sLet(self, node, env, ind):
+        name = "v_" + re.sub(r"\W", "_", node.name)
+        src = self.expr(node.value, env)
+        env.vars[node.name] = (name, self.typ(node.value, env))
+        return [(ind, f"{name} = {src}")]
+
+    def _sEndGame(self, node, env, ind):
+        return [(ind, f"g.end_game({node.best!r})")]
+
+    def _sEndRound(self, node, env, ind):
+        return [(ind, "g.end_round_now()")]
+
+    def _sChooseColor(self, node, env, ind):
+        t = self.temp()
+        answer = self.temp("a")
+        return [
+            (ind, f"{t} = {self.expr(node.who, env)}"),
+            (ind, f"if isinstance({t}, int):"),
+            (ind + 1, f"if {t} == {env.actor} and {env.color_arg} is not None:"),
+            (ind + 2, f"g.set_color({env.color_arg}, {t})"),
+            (ind + 1, f"elif g.hands[{t}]:"),
+            (ind + 2, f"{answer} = COLORS[int(rand() * NCOLORS)]" if self.sim else
+                      f"{answer} = yield Decision({t}, 'color', COLORS, 'Choose a color')"),
+            (ind + 2, f"g.set_color({answer}, {t})")]
+
+    def _sAsk(self, node, env, ind):
+        t = self.temp()
+        answer = self.temp("a")
+        names = tuple(a.name for a in node.answers)
+        lines = [(ind, f"{t} = {self.expr(node.who, env)}"),
+                 (ind, f"if isinstance({t}, int):"),
+                 (ind + 1, f"{answer} = {names!r}[int(rand() * {len(names)})]" if self.sim else
+                           f"{answer} = yield Decision({t}, 'answer', {names!r}, {node.question!r})")]
+        for i, a in enumerate(node.answers):
+            lines.append((ind + 1, f"{'if' if i == 0 else 'elif'} {answer} == {a.name!r}:"))
+            lines += self.block(a.body, env, ind + 2)
+        return lines
+
+    def _sPlayDrawn(self, node, env, ind):
+        t, x, act = self.temp(), self.temp("x"), self.temp("act")
+        head = [(ind, f"{t} = {self.expr(node.who, env)}"),
+                (ind, f"{x} = {env.drawn}"),
+                (ind, f"if isinstance({t}, int) and {x} is not None and g.is_playable({t}, {x}) and {x} in g.hands[{t}]:")]
+        if self.sim:      # the random policy always plays a card it may play: one draw for the card
+            return head + [(ind + 1, "rand()")] + self.random_play(t, x, ind + 1)
+        return head + [
+            (ind + 1, f"{act} = yield Decision({t}, 'drawn', (), 'Play the card you drew?', card={x}, must={node.must!r})"),
+            (ind + 1, f"if {act}.verb == 'play':"),
+            (ind + 2, f"yield from play(g, {t}, {act}, False)")]
+
+    def random_play(self, seat: str, card: str, ind: int) -> list:
+        """The random policy plays `card`: a color and a player for it drawn uniformly, as
+        `RandomBot` picks among the play's variants (one draw even when there is only one)."""
+        v = self.temp("v")
+        return [
+            (ind, f"if ASKS[{card}] == 0:"),
+            (ind + 1, "rand()"),
+            (ind + 1, f"play(g, {seat}, {card}, None, None, False)"),
+            (ind, f"elif ASKS[{card}] == 1:"),
+            (ind + 1, f"play(g, {seat}, {card}, COLORS[int(rand() * NCOLORS)], None, False)"),
+            (ind, "else:"),
+            (ind + 1, f"{v} = g._plays({seat}, {card})"),
+            (ind + 1, f"{v} = {v}[int(rand() * len({v}))]"),
+            (ind + 1, f"play(g, {seat}, {card}, {v}.color, {v}.target, False)")]
+
+    def _sForEach(self, node, env, ind):
+        ctype = self.typ(node.collection, env)
+        var = "v_" + re.sub(r"\W", "_", node.var)
+        vtype = SEAT if ctype == SEATS else CARD if ctype == CARDS else ANY
+        inner = replace(env, vars={**env.vars, node.var: (var, vtype)})
+        return [(ind, f"for {var} in tuple({self.expr(node.collection, env)} or ()):")] + self.block(node.body, inner, ind + 1)
+
+    # ---- whole programs -----------------------------------------------------------------------
+    def program(self, program, env: Env, ind: int) -> list:
+        """The program's statements inline, or, without a template for one of them, a call to its
+        generic closures with a context carrying the same state."""
+        try:
+            return self.block(program.body, replace(env, vars=dict(env.vars)), ind) if program.body else []
+        except Unsupported as missing:
+            self.delegated.append((program, str(missing)))
+        p = self.const(program, "PROG")
+        c = self.temp("ctx")
+        card = env.card or "None"
+        call = (f"{p}.plain({c})" if program.plain is not None else
+                f"drive(g, {p}.run({c}))" if self.sim else f"yield from {p}.run({c})")
+        return [(ind, f"{c} = Ctx(g, {env.player}, {card}, {env.honest}, {env.actor}, {env.color_arg}, {env.target_arg})"),
+                (ind, f"{c}.jumped = {env.jumped}"), (ind, f"{c}.drawn = {env.drawn}"),
+                (ind, call), (ind, f"{env.drawn} = {c}.drawn")]
+
+    def condition(self, node, fn, env: Env, ind: int, target: str) -> list:
+        """`target = <condition>`, inline or through its closure."""
+        try:
+            return [(ind, f"{target} = {self._boolean(node, env)}")]
+        except Unsupported:
+            f = self.const(fn, "COND")
+            c = self.temp("ctx")
+            return [(ind, f"{c} = Ctx(g, {env.player}, {env.card or 'None'}, {env.honest}, {env.actor}, {env.color_arg}, {env.target_arg})"),
+                    (ind, f"{c}.jumped = {env.jumped}"),
+                    (ind, f"{target} = bool({f}({c}))")]
+
+    def dispatch(self, per_card: tuple, ind: int, emit) -> list:
+        """Branches on the card's entry in a per-card table (programs, conditions), one branch
+        per distinct entry; cards with no entry fall through first, being the most common."""
+        distinct = []
+        for item in per_card:
+            if item is not None and all(item is not d for d in distinct):
+                distinct.append(item)
+        if not distinct:
+            return []
+        index = tuple(0 if item is None else 1 + next(i for i, d in enumerate(distinct) if d is item)
+                      for item in per_card)
+        table = self.const(index, "IDX")
+        k = self.temp("k")
+        lines = [(ind, f"{k} = {table}[card]"), (ind, f"if {k} == 0:"), (ind + 1, "pass")]
+        for i, item in enumerate(distinct, 1):
+            lines.append((ind, f"elif {k} == {i}:"))
+            lines += emit(item, ind + 1) or [(ind + 1, "pass")]
+        return lines
+
+    def play_function(self) -> list:
+        """`play(...)`: Game.play_gen for this ruleset. Driven by a Game it is a generator of
+        decisions taking the action; in the simulator it is a plain function taking the card,
+        color and player chosen, and skips windows, which random seats never use."""
+        r = self.r
+        env = Env(player="s", actor="s", card="card", honest="honest", jumped="jumped",
+                  color_arg="color_arg", target_arg="target_arg")
+        if self.sim:
+            L = [(0, "def play(g, s, card, color_arg, target_arg, jumped):"), (1, "rand = g._seat_rand")]
+        else:
+            L = [(0, "def play(g, s, action, jumped):"),
+                 (1, "card = action.card"), (1, "color_arg = action.color"), (1, "target_arg = action.target")]
+        L += [(1, "drawn = None"), (1, "honest = True"),
+              (1, "outer = g._journal"),
+              (1, "journal = g._journal = []" if r.undoable else "journal = g._journal = None")]
+        honest = tuple(None if e is None else (e, f) for e, f in zip(r.honest_exprs, r.honest))
+        L += self.dispatch(honest, 1, lambda item, ind: self.condition(item[0], item[1], env, ind, "honest"))
+        L += [(1, "g.hands[s].remove(card)"), (1, "g.discard.append(card)"), (1, "g._played_this_turn = True"),
+              (1, "c = T_color[card]"), (1, "if c is not None:"), (2, "g.color = c"),
+              (1, "if g.record:"), (2, "g.event('play', seat=s, card=card)")]
+        if not self.sim:
+            for w in r.windows:
+                rule = self.const(w, "WIN")
+                opened = [(1, "opened = True")] if w.opens_expr is None else self.condition(w.opens_expr, w.opens, env, 1, "opened")
+                L += opened + [(1, "if opened:"), (2, f"g.windows.pop(({w.name!r}, s), None)"),
+                               (2, f"g.windows[({w.name!r}, s)] = ({rule}, card)")]
+            L += [(1, "if action.uno:"), (2, "g.say_uno(s)")]
+        L += self.dispatch(r.on_play, 1, lambda p, ind: self.program(p, env, ind))
+        L += [(1, "g.last_journal = journal or []"), (1, "g._journal = outer")]
+        for after in r.after_play:
+            L += self.program(after, env, 1)
+        if not self.sim:
+            L += [(1, "return"), (1, "yield")]
+        return L
+
+    def choose_turn(self, ind: int) -> list:
+        """The random policy's turn, as `RandomBot.choose_turn` takes it when the turn offers just
+        the playable cards and `draw`, and as `RandomBot.choose` otherwise."""
+        r = self.r
+        if r.match_static and not r.restrictions:
+            ok = [(ind, "top = g.discard[-1]"), (ind, "ok = memo.get((top, g.color))"),
+                  (ind, "if ok is None:"), (ind + 1, "ok = rules.playable_set(top, g.color)")]
+        elif r.match_static and r.restrict_static:
+            ok = [(ind, "ok = rules.allowed_set(g.discard[-1], g.color, g.counters)")]
+        else:
+            ok = None
+        cards = (ok + [(ind, "cards = [c for c in dict.fromkeys(g.hands[s]) if c in ok]")] if ok
+                 else [(ind, "cards = g.playable(s)")])
+        listed = [(ind + 1, "a = bot.choose(g, g.legal_actions())"),
+                  (ind + 1, "playing = a.verb == 'play'"),
+                  (ind + 1, "if playing:"),
+                  (ind + 2, "card, color, target = a.card, a.color, a.target")]
+        inline = [(ind + 1, "playing = True"),
+                  (ind + 1, "card = cards[int(rand() * len(cards))]"),
+                  (ind + 1, "k = ASKS[card]"),
+                  (ind + 1, "if k == 0:"), (ind + 2, "color = target = None"),
+                  (ind + 1, "elif k == 1:"), (ind + 2, "color, target = COLORS[int(rand() * NCOLORS)], None"),
+                  (ind + 1, "else:"),
+                  (ind + 2, "a = g._plays(s, card)"), (ind + 2, "a = a[int(rand() * len(a))]"),
+                  (ind + 2, "color, target = a.color, a.target")]
+        if r.renege_const is None:
+            return cards + [(ind, "if True:")] + listed
+        if r.renege_const:
+            return cards + [(ind, "if not cards:"), (ind + 1, "playing = False"), (ind, "else:")] + inline
+        return cards + [(ind, "if not cards:"), (ind + 1, "playing = False"), (ind, "else:")] + listed
+
+    def round_function(self) -> list:
+        """`play_round(g)`: Game._play_round for this ruleset and table size."""
+        n = self.n
+        env = Env(player="s", actor="s", card=None)
+        draw = self.program(self.r.on_draw, env, 3)
+        L = [(0, "def play_round(g):"),
+             (1, f"turn_decisions = [Decision(t, 'turn') for t in range({n})]")]
+        if self.sim:
+            L += [(1, "rand = g._seat_rand"), (1, "bot = g._seat_bot"), (1, "memo = rules._memo"),
+                  (1, "while not g.round_over:"),
+                  (2, "s = g.turn"),
+                  (2, "g.decision = turn_decisions[s]"), (2, "g._legal = None")]
+            L += self.choose_turn(2)
+        else:
+            L += [(1, "while not g.round_over:"),
+                  (2, "s = g.turn"),
+                  (2, "action = yield turn_decisions[s]"),
+                  (2, "if action.__class__ is Interrupt:"),
+                  (3, "if (yield from g._interrupted(action)):"), (4, "break"),
+                  (3, "continue"),
+                  (2, "playing = action.verb == 'play'")]
+        L += [(2, "g.turns += 1"), (2, "g.round_turns += 1"),
+              (2, "active_before = g._n_active"),
+              (2, "if g.windows:"), (3, "g._close_turn_windows()"),
+              (2, "g._drew_this_turn = 0"), (2, "g._played_this_turn = False"),
+              (2, "if playing:"),
+              (3, "play(g, s, card, color, target, False)" if self.sim else "yield from play(g, s, action, False)"),
+              (2, "else:"),
+              (3, "drawn = None"),
+              (3, "if g.record:"), (4, "g.event('draw_turn', seat=s)"),
+              *(draw or [(3, "pass")]),
+              (2, "if g._end_now:"), (3, "g._finish_round(None)"), (3, "break"),
+              (2, "hands = g.hands"),
+              (2, "if g._n_active == 1 or not hands[s] or not all(hands):"),
+              (3, "out = g._gone_out(s)"),
+              (3, "if out is not None:"),
+              (4, "drive(g, g._end_round(out))" if self.sim else "yield from g._end_round(out)"), (4, "break"),
+              (2, "if g._played_this_turn or g._drew_this_turn or g._n_active != active_before:"),
+              (3, "g._idle = 0"),
+              (2, "else:"), (3, "g._idle += 1"),
+              (2, "if (g._idle >= 2 and g._idle >= g._n_active) or g.round_turns >= MAX_TURNS:"),
+              (3, "drive(g, g._stalled())" if self.sim else "yield from g._stalled()"), (3, "break"),
+              (2, "if g._plain and g.next_override is None:"),
+              (3, f"t = (s + g.direction) % {n}"),
+              (3, "if not g.skips[t]:"), (4, "g.turn = t"), (4, "continue"),
+              (2, "g._advance()")]
+        if self.sim:
+            L += [(1, "return"), (1, "yield")]
+        return L
+
+    def source(self) -> str:
+        lines = self.play_function() + [(0, "")] + self.round_function()
+        return "\n".join("    " * ind + text for ind, text in lines) + "\n"
+
+
+def drive(g, program):
+    """Run a generic generator (a program without a template, the end of a round) to its end
+    inside the simulator's loop, answering each decision as the seat's random bot would."""
+    value = None
+    while True:
+        try:
+            d = program.send(value)
+        except StopIteration as stop:
+            return stop.value
+        g.decision, g._legal = d, None
+        action = g._seat_bot.choose(g, g.legal_actions())
+        value = action if d.kind in ("turn", "drawn", "more") else g._validate(d, action)
+
+
+def turn_loop(rules, n: int, interrupt_type, max_turns: int, sim: bool = False):
+    """The generated `play_round(g)` generator function for this ruleset and table size, cached
+    on the ruleset. With sim, every seat is played inline by the random policy (the Game's
+    `seat_bot`), and the loop returns at the end of the round without yielding."""
+    key = (n, sim)
+    found = rules.generated.get(key)
+    if found is None:
+        writer = Writer(rules, n, interrupt_type, max_turns, sim)
+        text = writer.source()
+        code = compile(text, f"<unodsl generated: {rules.name}, {n} players>", "exec")
+        exec(code, writer.ns)
+        found = rules.generated[key] = writer.ns["play_round"]
+        found.source = text
+        found.delegated = tuple(writer.delegated)
+    return found
