@@ -74,7 +74,7 @@ _CARD_TABLES = ("kind", "rank", "color", "points", "code", "name", "colored")
 _NONNULL_SEATS = {"s", "t"}
 # a seat found from a seat that is never None (`next`, `previous`, `left`, `right` of the player)
 _SEAT_OF_SEAT = re.compile(r"^g\.(next_unskipped|next_seat|clockwise)\((s|t|_t\d+)[,)]")
-_NUMBERS = ("len(", "g.counters[", "g._n_active", "g.round")
+_NUMBERS = ("len(", "g.counters[", "g._n_active", "g.round", "g.scores[", "g.hand_points(", "sum(")
 _BOOLS = ("True", "False", "honest", "jumped")
 
 
@@ -89,7 +89,7 @@ class Writer:
         self.ns = {"Decision": Decision, "Ctx": Ctx, "Interrupt": interrupt_type, "_seats": _seats,
                    "_floordiv": _floordiv, "_mod": _mod, "_card_attr": _card_attr,
                    "_seat_attr": _seat_attr, "MAX_TURNS": max_turns, "drive": drive,
-                   "COLORS": rules.colors, "NCOLORS": len(rules.colors), "rules": rules,
+                   "COLORS": rules.colors, "NCOLORS": len(rules.colors), "rules": rules, "MEMO": rules._memo,
                    "ASKS": tuple(0 if p is None or not (p.asks_color or p.asks_target) else
                                  1 if not p.asks_target else 2 for p in rules.on_play)}
         for name in _CARD_TABLES:
@@ -281,6 +281,10 @@ class Writer:
         typ = self.typ(who, env)
         src = self.expr(who, env)
         t = self.temp()
+        if isinstance(who, A.Name) and who.id == "next" and who.id not in env.vars and env.player in _NONNULL_SEATS:
+            # Game.next_unskipped, when every seat is in its place and the next one is not skipped
+            return [(ind, f"{t} = ({env.player} + g.direction) % {self.n}"),
+                    (ind, f"if not g._plain or g.skips[{t}]:"), (ind + 1, f"{t} = {src}")], t, ind
         if typ == SEAT:
             if self.nonnull(src):
                 return [(ind, f"{t} = {src}")], t, ind
@@ -291,11 +295,38 @@ class Writer:
 
     def _sDraws(self, node, env, ind):
         n = self.temp("n")
-        lines = [(ind, f"{n} = {self._number(node.count, env)}")]
+        count = self._number(node.count, env)
+        lines = [] if count == "1" else [(ind, f"{n} = {count}")]
         head, t, inner = self.each_seat(node.who, env, ind)
         x = self.temp("x")
-        return lines + head + [(inner, f"{x} = g.draw_cards({t}, {n})"),
-                               (inner, f"if {x} is not None:"), (inner + 1, f"{env.drawn} = {x}")]
+        generic = [(inner, f"{x} = g.draw_cards({t}, {n if count != '1' else 1})"),
+                   (inner, f"if {x} is not None:"), (inner + 1, f"{env.drawn} = {x}")]
+        if count != "1":
+            return lines + head + generic
+        # one card, the most common draw: the stock's random pick inline (Game._take's fast case)
+        h, i = self.temp("h"), self.temp("i")
+        one = [(inner, "stock = g.stock"),
+               (inner, "if stock and g._lazy:"),
+               (inner + 1, f"{i} = int(g._rand() * len(stock))"),
+               (inner + 1, f"{x} = stock[{i}]"), (inner + 1, f"stock[{i}] = stock[-1]"), (inner + 1, "stock.pop()"),
+               (inner + 1, f"{h} = g.hands[{t}]"), (inner + 1, f"{h}.append({x})"),
+               (inner + 1, f"{env.drawn} = {x}"),
+               (inner + 1, "g.stats['drawn'] += 1"), (inner + 1, "g._drew_this_turn += 1")]
+        if self.r.undoable:
+            one += [(inner + 1, "if g._journal is not None:"), (inner + 2, f"g._journal.append(('draw', {t}, [{x}]))")]
+        if not self.sim:
+            one += [(inner + 1, "if g.record:"), (inner + 2, f"g.event('draw', seat={t}, count=1)")]
+        return head + one + [(inner, "else:")] + [(i_ + 1, text) for i_, text in generic]
+
+    def playable_test(self, seat: str, card: str) -> str:
+        """Whether the seat may play the card now (Game.is_playable), from the ruleset's memo of
+        which cards may follow which when its match and `play only if` rules allow one."""
+        r = self.r
+        if r.match_static and not r.restrictions:
+            return f"{card} in (MEMO.get((g.discard[-1], g.color)) or rules.playable_set(g.discard[-1], g.color))"
+        if r.match_static and r.restrict_static:
+            return f"{card} in rules.allowed_set(g.discard[-1], g.color, g.counters)"
+        return f"g.is_playable({seat}, {card})"
 
     def _sDrawsUntil(self, node, env, ind):
         head, t, inner = self.each_seat(node.who, env, ind)
@@ -357,6 +388,10 @@ class Writer:
         env.vars[node.name] = (name, self.typ(node.value, env))
         return [(ind, f"{name} = {src}")]
 
+    def _sEliminate(self, node, env, ind):
+        head, t, inner = self.each_seat(node.who, env, ind)
+        return head + [(inner, f"g.eliminate({t}, {node.round_only!r})")]
+
     def _sEndGame(self, node, env, ind):
         return [(ind, f"g.end_game({node.best!r})")]
 
@@ -393,7 +428,7 @@ class Writer:
         t, x, act = self.temp(), self.temp("x"), self.temp("act")
         head = [(ind, f"{t} = {self.expr(node.who, env)}"),
                 (ind, f"{x} = {env.drawn}"),
-                (ind, f"if isinstance({t}, int) and {x} is not None and g.is_playable({t}, {x}) and {x} in g.hands[{t}]:")]
+                (ind, f"if isinstance({t}, int) and {x} is not None and {self.playable_test(t, x)} and {x} in g.hands[{t}]:")]
         if self.sim:      # the random policy always plays a card it may play: one draw for the card
             return head + [(ind + 1, "rand()")] + self.random_play(t, x, ind + 1)
         return head + [
@@ -471,70 +506,103 @@ class Writer:
         return lines
 
     def play_function(self) -> list:
-        """`play(...)`: Game.play_gen for this ruleset. Driven by a Game it is a generator of
-        decisions taking the action; in the simulator it is a plain function taking the card,
-        color and player chosen, and skips windows, which random seats never use."""
+        """`play(...)`: Game.play_gen for this ruleset, for plays inside effects (a drawn card).
+        Driven by a Game it is a generator of decisions taking the action; in the simulator it is
+        a plain function taking the card, color and player chosen."""
+        if self.sim:
+            head = [(0, "def play(g, s, card, color_arg, target_arg, jumped):"), (1, "rand = g._seat_rand")]
+        else:
+            head = [(0, "def play(g, s, action, jumped):"),
+                    (1, "card = action.card"), (1, "color_arg = action.color"), (1, "target_arg = action.target")]
+        return head + self.play_body(1) + ([] if self.sim else [(1, "return"), (1, "yield")])
+
+    def play_body(self, ind: int) -> list:
+        """A card lands and acts: with `s`, `card`, `color_arg`, `target_arg`, `jumped` (and,
+        driven by a Game, `action`) bound. The simulator skips windows, which random seats never
+        use; a ruleset that never cancels a play keeps no journal of it."""
         r = self.r
         env = Env(player="s", actor="s", card="card", honest="honest", jumped="jumped",
                   color_arg="color_arg", target_arg="target_arg")
-        if self.sim:
-            L = [(0, "def play(g, s, card, color_arg, target_arg, jumped):"), (1, "rand = g._seat_rand")]
-        else:
-            L = [(0, "def play(g, s, action, jumped):"),
-                 (1, "card = action.card"), (1, "color_arg = action.color"), (1, "target_arg = action.target")]
-        L += [(1, "drawn = None"), (1, "honest = True"),
-              (1, "outer = g._journal"),
-              (1, "journal = g._journal = []" if r.undoable else "journal = g._journal = None")]
+        L = [(ind, "drawn = None"), (ind, "honest = True")]
+        if r.undoable:
+            L += [(ind, "outer = g._journal"), (ind, "journal = g._journal = []")]
         honest = tuple(None if e is None else (e, f) for e, f in zip(r.honest_exprs, r.honest))
-        L += self.dispatch(honest, 1, lambda item, ind: self.condition(item[0], item[1], env, ind, "honest"))
-        L += [(1, "g.hands[s].remove(card)"), (1, "g.discard.append(card)"), (1, "g._played_this_turn = True"),
-              (1, "c = T_color[card]"), (1, "if c is not None:"), (2, "g.color = c"),
-              (1, "if g.record:"), (2, "g.event('play', seat=s, card=card)")]
+        L += self.dispatch(honest, ind, lambda item, i: self.condition(item[0], item[1], env, i, "honest"))
+        L += [(ind, "g.hands[s].remove(card)"), (ind, "g.discard.append(card)"), (ind, "g._played_this_turn = True"),
+              (ind, "c = T_color[card]"), (ind, "if c is not None:"), (ind + 1, "g.color = c"),
+              *([] if self.sim else [(ind, "if g.record:"), (ind + 1, "g.event('play', seat=s, card=card)")])]
         if not self.sim:
             for w in r.windows:
                 rule = self.const(w, "WIN")
-                opened = [(1, "opened = True")] if w.opens_expr is None else self.condition(w.opens_expr, w.opens, env, 1, "opened")
-                L += opened + [(1, "if opened:"), (2, f"g.windows.pop(({w.name!r}, s), None)"),
-                               (2, f"g.windows[({w.name!r}, s)] = ({rule}, card)")]
-            L += [(1, "if action.uno:"), (2, "g.say_uno(s)")]
-        L += self.dispatch(r.on_play, 1, lambda p, ind: self.program(p, env, ind))
-        L += [(1, "g.last_journal = journal or []"), (1, "g._journal = outer")]
+                opened = ([(ind, "opened = True")] if w.opens_expr is None else
+                          self.condition(w.opens_expr, w.opens, env, ind, "opened"))
+                L += opened + [(ind, "if opened:"), (ind + 1, f"g.windows.pop(({w.name!r}, s), None)"),
+                               (ind + 1, f"g.windows[({w.name!r}, s)] = ({rule}, card)")]
+            L += [(ind, "if action.uno:"), (ind + 1, "g.say_uno(s)")]
+        L += self.dispatch(r.on_play, ind, lambda p, i: self.program(p, env, i))
+        if r.undoable:
+            L += [(ind, "g.last_journal = journal or []"), (ind, "g._journal = outer")]
         for after in r.after_play:
-            L += self.program(after, env, 1)
-        if not self.sim:
-            L += [(1, "return"), (1, "yield")]
+            L += self.program(after, env, ind)
         return L
 
-    def choose_turn(self, ind: int) -> list:
-        """The random policy's turn, as `RandomBot.choose_turn` takes it when the turn offers just
-        the playable cards and `draw`, and as `RandomBot.choose` otherwise."""
+    def allowed(self, ind: int) -> list:
+        """`ok = ` the cards that may be played now, from the ruleset's memo when its match and
+        `play only if` rules read only the card, the top card, the color and counters; None when
+        they read more (then each card is tried with Game.is_playable)."""
         r = self.r
         if r.match_static and not r.restrictions:
-            ok = [(ind, "top = g.discard[-1]"), (ind, "ok = memo.get((top, g.color))"),
-                  (ind, "if ok is None:"), (ind + 1, "ok = rules.playable_set(top, g.color)")]
-        elif r.match_static and r.restrict_static:
-            ok = [(ind, "ok = rules.allowed_set(g.discard[-1], g.color, g.counters)")]
+            return [(ind, "top = g.discard[-1]"), (ind, "ok = MEMO.get((top, g.color))"),
+                    (ind, "if ok is None:"), (ind + 1, "ok = rules.playable_set(top, g.color)")]
+        if r.match_static and r.restrict_static:
+            values = "".join(f"g.counters[{name!r}], " for name in r.counters)
+            return [(ind, "top = g.discard[-1]"), (ind, f"ok = MEMO.get((top, g.color, ({values})))"),
+                    (ind, "if ok is None:"), (ind + 1, "ok = rules.allowed_set(top, g.color, g.counters)")]
+        return None
+
+    def choose_turn(self, ind: int) -> list:
+        """The random policy's turn, drawing from the generator exactly as the step API's random
+        bot would: `RandomBot.choose_turn` when the turn offers only the playable cards and
+        `draw` (the renege rule fixed to yes, or nothing playable), `RandomBot.choose` over the
+        listed actions otherwise. Both pick a card uniformly among the distinct playable cards;
+        `choose` also draws once for the play's variant, and once to pick `draw` when it is the
+        only action."""
+        r = self.r
+        ok = self.allowed(ind)
+        if ok is None:
+            L = [(ind, "g.decision = turn_decisions[s]"), (ind, "g._legal = None"), (ind, "cards = g.playable(s)")]
         else:
-            ok = None
-        cards = (ok + [(ind, "cards = [c for c in dict.fromkeys(g.hands[s]) if c in ok]")] if ok
-                 else [(ind, "cards = g.playable(s)")])
-        listed = [(ind + 1, "a = bot.choose(g, g.legal_actions())"),
-                  (ind + 1, "playing = a.verb == 'play'"),
-                  (ind + 1, "if playing:"),
-                  (ind + 2, "card, color, target = a.card, a.color, a.target")]
-        inline = [(ind + 1, "playing = True"),
-                  (ind + 1, "card = cards[int(rand() * len(cards))]"),
-                  (ind + 1, "k = ASKS[card]"),
-                  (ind + 1, "if k == 0:"), (ind + 2, "color = target = None"),
-                  (ind + 1, "elif k == 1:"), (ind + 2, "color, target = COLORS[int(rand() * NCOLORS)], None"),
-                  (ind + 1, "else:"),
-                  (ind + 2, "a = g._plays(s, card)"), (ind + 2, "a = a[int(rand() * len(a))]"),
-                  (ind + 2, "color, target = a.color, a.target")]
-        if r.renege_const is None:
-            return cards + [(ind, "if True:")] + listed
-        if r.renege_const:
-            return cards + [(ind, "if not cards:"), (ind + 1, "playing = False"), (ind, "else:")] + inline
-        return cards + [(ind, "if not cards:"), (ind + 1, "playing = False"), (ind, "else:")] + listed
+            L = ok + [(ind, "cards = [*dict.fromkeys(filter(ok.__contains__, g.hands[s]))]")]
+        listed = r.renege_const is not True     # some turns go through RandomBot.choose
+        L += [(ind, "if not cards:"),
+              *([(ind + 1, "rand()")] if r.renege_const is None else []),
+              (ind + 1, "playing = False"),
+              (ind, "else:"),
+              (ind + 1, "playing = True"),
+              (ind + 1, "card = cards[int(rand() * len(cards))]"),
+              (ind + 1, "k = ASKS[card]"),
+              (ind + 1, "if k == 0:"),
+              *([(ind + 2, "rand()")] if listed else []),
+              (ind + 2, "color_arg = target_arg = None"),
+              (ind + 1, "elif k == 1:"), (ind + 2, "color_arg, target_arg = COLORS[int(rand() * NCOLORS)], None"),
+              (ind + 1, "else:"),
+              (ind + 2, "g.decision = turn_decisions[s]"),
+              (ind + 2, "a = g._plays(s, card)"), (ind + 2, "a = a[int(rand() * len(a))]"),
+              (ind + 2, "color_arg, target_arg = a.color, a.target")]
+        return L
+
+    def end_round_function(self) -> list:
+        """`end_round(g, winner)`: Game._end_round, with the ruleset's scoring inline."""
+        r = self.r
+        env = Env(player="winner", actor="None", card=None)
+        L = [(0, "def end_round(g, winner):"), (1, "g._finish_round(winner)")]
+        if r.on_round_end is not None:
+            L += [(1, "drawn = None")] + self.program(r.on_round_end, env, 1)
+        if not self.sim:
+            L += [(1, "if g.record:"),
+                  (2, "g.event('round_end', winner=winner, points=list(g.round_points), scores=list(g.scores))"),
+                  (1, "return"), (1, "yield")]
+        return L
 
     def round_function(self) -> list:
         """`play_round(g)`: Game._play_round for this ruleset and table size."""
@@ -544,10 +612,9 @@ class Writer:
         L = [(0, "def play_round(g):"),
              (1, f"turn_decisions = [Decision(t, 'turn') for t in range({n})]")]
         if self.sim:
-            L += [(1, "rand = g._seat_rand"), (1, "bot = g._seat_bot"), (1, "memo = rules._memo"),
+            L += [(1, "rand = g._seat_rand"),
                   (1, "while not g.round_over:"),
-                  (2, "s = g.turn"),
-                  (2, "g.decision = turn_decisions[s]"), (2, "g._legal = None")]
+                  (2, "s = g.turn")]
             L += self.choose_turn(2)
         else:
             L += [(1, "while not g.round_over:"),
@@ -562,32 +629,41 @@ class Writer:
               (2, "if g.windows:"), (3, "g._close_turn_windows()"),
               (2, "g._drew_this_turn = 0"), (2, "g._played_this_turn = False"),
               (2, "if playing:"),
-              (3, "play(g, s, card, color, target, False)" if self.sim else "yield from play(g, s, action, False)"),
+              (3, "jumped = False"),
+              *([] if self.sim else [(3, "card, color_arg, target_arg = action.card, action.color, action.target")]),
+              *self.play_body(3),
               (2, "else:"),
               (3, "drawn = None"),
-              (3, "if g.record:"), (4, "g.event('draw_turn', seat=s)"),
+              *([] if self.sim else [(3, "if g.record:"), (4, "g.event('draw_turn', seat=s)")]),
               *(draw or [(3, "pass")]),
               (2, "if g._end_now:"), (3, "g._finish_round(None)"), (3, "break"),
               (2, "hands = g.hands"),
               (2, "if g._n_active == 1 or not hands[s] or not all(hands):"),
               (3, "out = g._gone_out(s)"),
               (3, "if out is not None:"),
-              (4, "drive(g, g._end_round(out))" if self.sim else "yield from g._end_round(out)"), (4, "break"),
+              (4, "end_round(g, out)" if self.sim else "yield from end_round(g, out)"), (4, "break"),
               (2, "if g._played_this_turn or g._drew_this_turn or g._n_active != active_before:"),
               (3, "g._idle = 0"),
               (2, "else:"), (3, "g._idle += 1"),
               (2, "if (g._idle >= 2 and g._idle >= g._n_active) or g.round_turns >= MAX_TURNS:"),
-              (3, "drive(g, g._stalled())" if self.sim else "yield from g._stalled()"), (3, "break"),
-              (2, "if g._plain and g.next_override is None:"),
-              (3, f"t = (s + g.direction) % {n}"),
-              (3, "if not g.skips[t]:"), (4, "g.turn = t"), (4, "continue"),
-              (2, "g._advance()")]
+              (3, "g.declare_stalemate()"),
+              (3, "end_round(g, None)" if self.sim else "yield from end_round(g, None)"), (3, "break"),
+              (2, "if g._plain and g.next_override is None:"),     # Game._advance, every seat in its place
+              (3, "d = g.direction"), (3, "skips = g.skips"),
+              (3, f"t = (s + d) % {n}"),
+              (3, "while skips[t]:"),
+              (4, "skips[t] = 0"),
+              *([] if self.sim else [(4, "if g.record:"), (5, "g.event('skipped', seat=t)")]),
+              (4, f"t = (t + d) % {n}"),
+              (3, "g.turn = t"),
+              (2, "else:"),
+              (3, "g._advance()")]
         if self.sim:
             L += [(1, "return"), (1, "yield")]
         return L
 
     def source(self) -> str:
-        lines = self.play_function() + [(0, "")] + self.round_function()
+        lines = self.play_function() + [(0, "")] + self.end_round_function() + [(0, "")] + self.round_function()
         return "\n".join("    " * ind + text for ind, text in lines) + "\n"
 
 

@@ -52,7 +52,7 @@ class Position:
 class Game:
     def __init__(self, rules: Ruleset, players: int, seed=None, dealer: int | None = None,
                  position: Position | None = None, chance: str = "random", record: bool = True,
-                 generated: bool = True, seat_bot=None):
+                 generated: bool = True, seat_bot=None, rng: random.Random | None = None):
         low, high = rules.players
         if not low <= players <= high:
             raise ValueError(f"{rules.title} is for {low} to {high} players, not {players}")
@@ -62,7 +62,7 @@ class Game:
         self.chance = chance               # "random": the game's generator decides races; "ask": a decision
         self.record = record               # keep the event log (off for fast simulation)
         self._legal = None                 # legal actions of the current decision, once listed
-        self.rng = random.Random(seed)
+        self.rng = rng if rng is not None else random.Random(seed)   # a shared one: the simulator's
         self._rand = self.rng.random
         self.hands = [[] for _ in range(players)]
         self.stock: list = []
@@ -109,6 +109,8 @@ class Game:
         # the turn loop: written out for this ruleset by codegen, or the generic reference loop
         # With a seat_bot (a RandomBot), every seat is played by it inside the turn loop, which then
         # yields no turn decisions at all: the simulator's fast path.
+        if seat_bot is not None and record:
+            raise ValueError("seats played inside the turn loop keep no event log: use record=False")
         self._seat_bot = seat_bot
         self._seat_rand = seat_bot.rng.random if seat_bot is not None else None
         if seat_bot is not None:
@@ -560,12 +562,17 @@ class Game:
             self._setup_teams()
             if self.dealer is None:
                 self.dealer = self._choose_dealer()
-        self.stock = list(r.deck)
+        self.stock = stock = list(r.deck)
         count = int(r.deal(Ctx(self)) or 0)
+        order = self._order_from(self.next_seat(self.dealer))
+        hands, rand = self.hands, self._rand
         for _ in range(count):
-            for s in self._order_from(self.next_seat(self.dealer)):
-                if self.stock:
-                    self.hands[s].append(self._take())
+            for s in order:
+                if stock:      # a fresh stock is drawn at random (see _take)
+                    i = int(rand() * len(stock))
+                    hands[s].append(stock[i])
+                    stock[i] = stock[-1]
+                    stock.pop()
         self.event("deal", dealer=self.dealer, cards=count)
         if r.on_round_start is not None:
             yield from r.on_round_start.run(Ctx(self, player=self.dealer))
@@ -691,10 +698,13 @@ class Game:
 
     def _stalled(self):
         """End a round nobody can finish: no one could act for a lap, or it ran too long."""
+        self.declare_stalemate()
+        yield from self._end_round(None)
+
+    def declare_stalemate(self) -> None:
         self.stalemate = ("nobody could play or draw" if self._idle else
                           f"the round passed {MAX_TURNS_PER_ROUND} turns")
         self.event("stalemate", reason=self.stalemate)
-        yield from self._end_round(None)
 
     def _after_turn_ends_round(self, seat) -> bool:
         return self._end_now or self._gone_out(seat) is not None
@@ -744,7 +754,8 @@ class Game:
                 program.plain(ctx)
             else:
                 yield from program.run(ctx)
-        self.last_journal = journal or []
+        if journal is not None:
+            self.last_journal = journal
         self._journal = outer
         for after in r.after_play:
             if after.plain is not None:

@@ -136,8 +136,11 @@ class Ruleset:
         return found
 
     def window_verbs(self) -> dict:
-        verbs: dict = {}
-        for w in self.windows:
-            for a in w.actions:
-                verbs.setdefault(a.verb, []).append((w, a))
+        """verb -> [(window, action)] for every out-of-turn action, computed once."""
+        verbs = self._memo.get("window verbs")
+        if verbs is None:
+            verbs = self._memo["window verbs"] = {}
+            for w in self.windows:
+                for a in w.actions:
+                    verbs.setdefault(a.verb, []).append((w, a))
         return verbs
