@@ -52,7 +52,7 @@ class Position:
 class Game:
     def __init__(self, rules: Ruleset, players: int, seed=None, dealer: int | None = None,
                  position: Position | None = None, chance: str = "random", record: bool = True,
-                 generated: bool = True, seat_bot=None, rng: random.Random | None = None):
+                 generated: bool = True, seat_bot=None):
         low, high = rules.players
         if not low <= players <= high:
             raise ValueError(f"{rules.title} is for {low} to {high} players, not {players}")
@@ -62,7 +62,7 @@ class Game:
         self.chance = chance               # "random": the game's generator decides races; "ask": a decision
         self.record = record               # keep the event log (off for fast simulation)
         self._legal = None                 # legal actions of the current decision, once listed
-        self.rng = rng if rng is not None else random.Random(seed)   # a shared one: the simulator's
+        self.rng = random.Random(seed)
         self._rand = self.rng.random
         self.hands = [[] for _ in range(players)]
         self.stock: list = []
