@@ -5,7 +5,8 @@ Engines take turns, round after round, and each figure is the median over rounds
 shared machine hits them all alike; compare the ratios, not the absolute numbers. A turn is one
 play, or one draw with its possible play. Two players, random play, classic rules.
 
-  unodsl step API    Game.legal_actions() + Game.apply(), the API people, bots and scenarios use
+  unodsl step API    Game.legal_actions() + Game.apply(), the API people, bots and scenarios use,
+                     with a uniformly random choice among the legal actions (rlcard's loop)
   unodsl simulator   the simulator's own loop (unodsl.simulate.play_round_fast)
   killer, 4 players  the same simulator loop on a variant with more machinery
   minimal_uno.py     ../shared/bench/minimal_uno.py, a lean hand-written loop (when present)
@@ -28,20 +29,22 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from unodsl import load  # noqa: E402
-from unodsl.bots import RandomBot  # noqa: E402
 from unodsl.engine import Game  # noqa: E402
 from unodsl.simulate import play_round_fast  # noqa: E402
 
 
 def unodsl_step_api(rules, games: int, seed: int, players: int = 2) -> tuple[float, int]:
-    """One round per game through the public step API, random play."""
+    """One round per game through the public step API: each decision, a random player picks
+    uniformly among Game.legal_actions() and the game applies it, as the rlcard loop below picks
+    among get_legal_actions() and steps. No event log is kept (record=False), as rlcard keeps none."""
+    rand = random.Random(seed).random
     turns = 0
     start = time.perf_counter()
     for i in range(games):
         game = Game(rules, players, seed=seed + i, record=False)
-        bot = RandomBot(random.Random(seed + i))
         while not game.round_over:
-            game.apply(bot.choose(game, game.legal_actions()))
+            actions = game.legal_actions()
+            game.apply(actions[int(rand() * len(actions))])
         turns += game.turns
     return time.perf_counter() - start, turns
 
@@ -100,7 +103,9 @@ def main() -> int:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
-    classic = load("classic")
+    # The reference engines' rules: no drawing while holding a playable card, and a playable
+    # drawn card is played at once. Both are classic options, so all engines play the same game.
+    classic = load("classic", options={"reneging": False, "force_play_drawn": True})
     killer = load("killer")
     engines = {
         "unodsl step API (classic, 2p)": lambda n, s: unodsl_step_api(classic, n, s),

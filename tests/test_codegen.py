@@ -109,7 +109,7 @@ def test_benchmarked_rulesets_run_fully_generated():
     """Classic and Killer, the rulesets the benchmark measures, need no generic fallback."""
     for name in ("classic", "killer"):
         game = Game(load(name), 4, seed=1)
-        assert game._round_loop.delegated == (), name
+        assert game._code.delegated == (), name
 
 
 @pytest.mark.parametrize("ref, mods, options", _variants())

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from typing import Callable, NamedTuple
 
 from . import ast as A
 from .decisions import Decision
@@ -89,7 +90,7 @@ class Writer:
         self.ns = {"Decision": Decision, "Ctx": Ctx, "Interrupt": interrupt_type, "_seats": _seats,
                    "_floordiv": _floordiv, "_mod": _mod, "_card_attr": _card_attr,
                    "_seat_attr": _seat_attr, "MAX_TURNS": max_turns, "drive": drive,
-                   "COLORS": rules.colors, "NCOLORS": len(rules.colors), "rules": rules, "MEMO": rules._memo,
+                   "COLORS": rules.colors, "NCOLORS": len(rules.colors), "rules": rules, "MEMO": rules._memo, "DRAWN": {},
                    "ASKS": tuple(0 if p is None or not (p.asks_color or p.asks_target) else
                                  1 if not p.asks_target else 2 for p in rules.on_play)}
         for name in _CARD_TABLES:
@@ -431,8 +432,12 @@ class Writer:
                 (ind, f"if isinstance({t}, int) and {x} is not None and {self.playable_test(t, x)} and {x} in g.hands[{t}]:")]
         if self.sim:      # the random policy always plays a card it may play: one draw for the card
             return head + [(ind + 1, "rand()")] + self.random_play(t, x, ind + 1)
+        d = self.temp("d")
         return head + [
-            (ind + 1, f"{act} = yield Decision({t}, 'drawn', (), 'Play the card you drew?', card={x}, must={node.must!r})"),
+            (ind + 1, f"{d} = DRAWN.get(({t}, {x}, {node.must!r}))"),
+            (ind + 1, f"if {d} is None:"),
+            (ind + 2, f"{d} = DRAWN[({t}, {x}, {node.must!r})] = Decision({t}, 'drawn', (), 'Play the card you drew?', card={x}, must={node.must!r})"),
+            (ind + 1, f"{act} = yield {d}"),
             (ind + 1, f"if {act}.verb == 'play':"),
             (ind + 2, f"yield from play(g, {t}, {act}, False)")]
 
@@ -513,7 +518,7 @@ class Writer:
             head = [(0, "def play(g, s, card, color_arg, target_arg, jumped):"), (1, "rand = g._seat_rand")]
         else:
             head = [(0, "def play(g, s, action, jumped):"),
-                    (1, "card = action.card"), (1, "color_arg = action.color"), (1, "target_arg = action.target")]
+                    (1, "_, _, card, color_arg, target_arg, _, uno = action")]
         return head + self.play_body(1) + ([] if self.sim else [(1, "return"), (1, "yield")])
 
     def play_body(self, ind: int) -> list:
@@ -538,7 +543,7 @@ class Writer:
                           self.condition(w.opens_expr, w.opens, env, ind, "opened"))
                 L += opened + [(ind, "if opened:"), (ind + 1, f"g.windows.pop(({w.name!r}, s), None)"),
                                (ind + 1, f"g.windows[({w.name!r}, s)] = ({rule}, card)")]
-            L += [(ind, "if action.uno:"), (ind + 1, "g.say_uno(s)")]
+            L += [(ind, "if uno:"), (ind + 1, "g.say_uno(s)")]
         L += self.dispatch(r.on_play, ind, lambda p, i: self.program(p, env, i))
         if r.undoable:
             L += [(ind, "g.last_journal = journal or []"), (ind, "g._journal = outer")]
@@ -560,6 +565,37 @@ class Writer:
                     (ind, "if ok is None:"), (ind + 1, "ok = rules.allowed_set(top, g.color, g.counters)")]
         return None
 
+    def playable_function(self) -> list:
+        """`playable_cards(g, s)`: Game.playable for a turn, the distinct cards in hand that may
+        be played, in the order they are held."""
+        ok = self.allowed(1)
+        if ok is None:
+            return [(0, "def playable_cards(g, s):"),
+                    (1, "return [c for c in dict.fromkeys(g.hands[s]) if g.is_playable(s, c)]")]
+        return [(0, "def playable_cards(g, s):")] + ok + [(1, "return [*dict.fromkeys(filter(ok.__contains__, g.hands[s]))]")]
+
+    def turn_actions_function(self) -> list:
+        """`turn_actions(g, s)`: Game.legal_actions for a turn, from the actions built once per seat."""
+        r = self.r
+        targets = any(p is not None and p.asks_target for p in r.on_play)
+        L = [(0, "def turn_actions(g, s):"),
+             (1, "fixed = FIXED[s]"),
+             (1, "cards = playable_cards(g, s)")]
+        if targets:
+            L += [(1, "acts = []"), (1, "plays = fixed.plays"),
+                  (1, "for c in cards:"),
+                  (2, "v = plays[c]"),
+                  (2, "acts += v if v is not None else g._plays(s, c)")]
+        else:
+            L += [(1, "plays = fixed.plays"), (1, "acts = [a for c in cards for a in plays[c]]")]
+        if r.renege_const is True:
+            L += [(1, "acts.append(fixed.draw)")]
+        elif r.renege_const is False:
+            L += [(1, "if not cards:"), (2, "acts.append(fixed.draw)")]
+        else:
+            L += [(1, "if not cards or rules.renege(Ctx(g, s, None, True, s)):"), (2, "acts.append(fixed.draw)")]
+        return L + [(1, "return acts")]
+
     def choose_turn(self, ind: int) -> list:
         """The random policy's turn, drawing from the generator exactly as the step API's random
         bot would: `RandomBot.choose_turn` when the turn offers only the playable cards and
@@ -570,7 +606,7 @@ class Writer:
         r = self.r
         ok = self.allowed(ind)
         if ok is None:
-            L = [(ind, "g.decision = turn_decisions[s]"), (ind, "g._legal = None"), (ind, "cards = g.playable(s)")]
+            L = [(ind, "cards = playable_cards(g, s)")]
         else:
             L = ok + [(ind, "cards = [*dict.fromkeys(filter(ok.__contains__, g.hands[s]))]")]
         listed = r.renege_const is not True     # some turns go through RandomBot.choose
@@ -586,7 +622,7 @@ class Writer:
               (ind + 2, "color_arg = target_arg = None"),
               (ind + 1, "elif k == 1:"), (ind + 2, "color_arg, target_arg = COLORS[int(rand() * NCOLORS)], None"),
               (ind + 1, "else:"),
-              (ind + 2, "g.decision = turn_decisions[s]"),
+              (ind + 2, "g.decision = TURN[s]"),
               (ind + 2, "a = g._plays(s, card)"), (ind + 2, "a = a[int(rand() * len(a))]"),
               (ind + 2, "color_arg, target_arg = a.color, a.target")]
         return L
@@ -604,67 +640,85 @@ class Writer:
                   (1, "return"), (1, "yield")]
         return L
 
+    def uses(self, *types) -> bool:
+        """Whether any rule of the ruleset contains a statement of these types: what it never
+        does, the loop need not check for (a seat out of the game, a turn given away)."""
+        r = self.r
+        programs = [*r.on_play, *r.starter, r.on_draw, *r.after_play, r.on_round_end, r.on_round_start,
+                    *(a.program for w in r.windows for a in w.actions)]
+        return any(isinstance(node, types) for p in programs if p is not None for node in A.walk(p.body))
+
     def round_function(self) -> list:
-        """`play_round(g)`: Game._play_round for this ruleset and table size."""
+        """`play_round(g)`: Game._play_round for this ruleset and table size. What the rules can
+        never do is left out: with no `eliminate` and no `swaps seats` every seat stays in play in
+        its own place; with no `starts` or `plays again` in the turn, play passes in order; with
+        no `end round` only an empty hand ends the round."""
         n = self.n
+        fixed_table = not self.uses(A.Eliminate, A.SwapSeats)
+        in_order = not self.uses(A.Starts, A.PlaysAgain)
         env = Env(player="s", actor="s", card=None)
         draw = self.program(self.r.on_draw, env, 3)
-        L = [(0, "def play_round(g):"),
-             (1, f"turn_decisions = [Decision(t, 'turn') for t in range({n})]")]
+        end = "end_round(g, {})" if self.sim else "yield from end_round(g, {})"
+        L = [(0, "def play_round(g):")]
         if self.sim:
             L += [(1, "rand = g._seat_rand"),
-                  (1, "while not g.round_over:"),
+                  (1, "while True:"),
                   (2, "s = g.turn")]
             L += self.choose_turn(2)
         else:
-            L += [(1, "while not g.round_over:"),
+            L += [(1, "while True:"),
                   (2, "s = g.turn"),
-                  (2, "action = yield turn_decisions[s]"),
+                  (2, "action = yield TURN[s]"),
                   (2, "if action.__class__ is Interrupt:"),
                   (3, "if (yield from g._interrupted(action)):"), (4, "break"),
                   (3, "continue"),
-                  (2, "playing = action.verb == 'play'")]
+                  (2, "_, verb, card, color_arg, target_arg, _, uno = action"),
+                  (2, "playing = verb == 'play'")]
         L += [(2, "g.turns += 1"), (2, "g.round_turns += 1"),
-              (2, "active_before = g._n_active"),
-              (2, "if g.windows:"), (3, "g._close_turn_windows()"),
+              *([] if fixed_table else [(2, "active_before = g._n_active")]),
+              *([] if self.sim or not self.r.windows else [(2, "if g.windows:"), (3, "g._close_turn_windows()")]),
               (2, "g._drew_this_turn = 0"), (2, "g._played_this_turn = False"),
               (2, "if playing:"),
               (3, "jumped = False"),
-              *([] if self.sim else [(3, "card, color_arg, target_arg = action.card, action.color, action.target")]),
               *self.play_body(3),
               (2, "else:"),
               (3, "drawn = None"),
               *([] if self.sim else [(3, "if g.record:"), (4, "g.event('draw_turn', seat=s)")]),
               *(draw or [(3, "pass")]),
-              (2, "if g._end_now:"), (3, "g._finish_round(None)"), (3, "break"),
+              *([(2, "if g._end_now:"), (3, "g._finish_round(None)"), (3, "break")] if self.uses(A.EndRound) else []),
               (2, "hands = g.hands"),
-              (2, "if g._n_active == 1 or not hands[s] or not all(hands):"),
+              (2, "if not hands[s] or not all(hands)" + ("" if fixed_table else " or g._n_active == 1") + ":"),
               (3, "out = g._gone_out(s)"),
-              (3, "if out is not None:"),
-              (4, "end_round(g, out)" if self.sim else "yield from end_round(g, out)"), (4, "break"),
-              (2, "if g._played_this_turn or g._drew_this_turn or g._n_active != active_before:"),
+              (3, "if out is not None:"), (4, end.format("out")), (4, "break"),
+              (2, "if playing or g._played_this_turn or g._drew_this_turn" +
+                  ("" if fixed_table else " or g._n_active != active_before") + ":"),
               (3, "g._idle = 0"),
               (2, "else:"), (3, "g._idle += 1"),
               (2, "if (g._idle >= 2 and g._idle >= g._n_active) or g.round_turns >= MAX_TURNS:"),
-              (3, "g.declare_stalemate()"),
-              (3, "end_round(g, None)" if self.sim else "yield from end_round(g, None)"), (3, "break"),
-              (2, "if g._plain and g.next_override is None:"),     # Game._advance, every seat in its place
-              (3, "d = g.direction"), (3, "skips = g.skips"),
-              (3, f"t = (s + d) % {n}"),
-              (3, "while skips[t]:"),
-              (4, "skips[t] = 0"),
-              *([] if self.sim else [(4, "if g.record:"), (5, "g.event('skipped', seat=t)")]),
-              (4, f"t = (t + d) % {n}"),
-              (3, "g.turn = t"),
-              (2, "else:"),
-              (3, "g._advance()")]
+              (3, "g.declare_stalemate()"), (3, end.format("None")), (3, "break")]
+        # Game._advance, when every seat is in its own place
+        advance = [(3, "d = g.direction"), (3, "skips = g.skips"),
+                   (3, f"t = (s + d) % {n}"),
+                   (3, "while skips[t]:"),
+                   (4, "skips[t] = 0"),
+                   *([] if self.sim else [(4, "if g.record:"), (5, "g.event('skipped', seat=t)")]),
+                   (4, f"t = (t + d) % {n}"),
+                   (3, "g.turn = t")]
+        if fixed_table and in_order:
+            L += [(ind - 1, text) for ind, text in advance]
+        else:
+            L += [(2, "if " + " and ".join((["g._plain"] if not fixed_table else []) +
+                                           (["g.next_override is None"] if not in_order else [])) + ":"),
+                  *advance, (2, "else:"), (3, "g._advance()")]
         if self.sim:
             L += [(1, "return"), (1, "yield")]
         return L
 
     def source(self) -> str:
-        lines = self.play_function() + [(0, "")] + self.end_round_function() + [(0, "")] + self.round_function()
-        return "\n".join("    " * ind + text for ind, text in lines) + "\n"
+        parts = (self.playable_function(), self.turn_actions_function(), self.play_function(),
+                 self.end_round_function(), self.round_function())
+        lines = [line for part in parts for line in part + [(0, "")]]
+        return "\n".join("    " * ind + text for ind, text in lines)
 
 
 def drive(g, program):
@@ -681,18 +735,28 @@ def drive(g, program):
         value = action if d.kind in ("turn", "drawn", "more") else g._validate(d, action)
 
 
-def turn_loop(rules, n: int, interrupt_type, max_turns: int, sim: bool = False):
-    """The generated `play_round(g)` generator function for this ruleset and table size, cached
-    on the ruleset. With sim, every seat is played inline by the random policy (the Game's
-    `seat_bot`), and the loop returns at the end of the round without yielding."""
+class Generated(NamedTuple):
+    """A ruleset's generated code for one table size."""
+    play_round: Callable        # play_round(g): Game._play_round
+    playable: Callable          # playable_cards(g, seat): Game.playable on a turn
+    turn_actions: Callable      # turn_actions(g, seat): Game.legal_actions on a turn
+    source: str
+    delegated: tuple            # (program, what had no template) run by the generic closures
+
+
+def generate(rules, n: int, interrupt_type, max_turns: int, sim: bool = False) -> Generated:
+    """The generated code for this ruleset and table size, cached on the ruleset. With sim,
+    every seat is played inline by the random policy (the Game's `seat_bot`), and the round
+    loop returns at the end of the round without yielding."""
     key = (n, sim)
     found = rules.generated.get(key)
     if found is None:
         writer = Writer(rules, n, interrupt_type, max_turns, sim)
+        writer.ns["FIXED"] = rules.fixed_actions(n)
+        writer.ns["TURN"] = tuple(Decision(s, "turn") for s in range(n))
         text = writer.source()
         code = compile(text, f"<unodsl generated: {rules.name}, {n} players>", "exec")
         exec(code, writer.ns)
-        found = rules.generated[key] = writer.ns["play_round"]
-        found.source = text
-        found.delegated = tuple(writer.delegated)
+        found = rules.generated[key] = Generated(writer.ns["play_round"], writer.ns["playable_cards"],
+                                                 writer.ns["turn_actions"], text, tuple(writer.delegated))
     return found

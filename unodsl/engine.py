@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass, field
 
 from .actions import format_action
-from .codegen import turn_loop
+from .codegen import Generated, generate
 from .decisions import Action, Decision, Refused
 from .expressions import Ctx
 from .ruleset import Ruleset
@@ -113,12 +113,11 @@ class Game:
             raise ValueError("seats played inside the turn loop keep no event log: use record=False")
         self._seat_bot = seat_bot
         self._seat_rand = seat_bot.rng.random if seat_bot is not None else None
-        if seat_bot is not None:
-            self._round_loop = turn_loop(rules, players, _Interrupt, MAX_TURNS_PER_ROUND, sim=True)
-        elif generated:
-            self._round_loop = turn_loop(rules, players, _Interrupt, MAX_TURNS_PER_ROUND)
+        if seat_bot is not None or generated:
+            self._code = generate(rules, players, _Interrupt, MAX_TURNS_PER_ROUND, sim=seat_bot is not None)
         else:
-            self._round_loop = Game._play_round
+            self._code = Generated(Game._play_round, None, None, "", ())
+        self._fixed_actions = rules.fixed_actions(players)
         self.decision: Decision | None = None
         self._gen = self._game(position)
         self._resume(None)
@@ -133,6 +132,18 @@ class Game:
 
     def apply(self, action: Action) -> None:
         """Carry out an action, or raise Refused (with the state unchanged) if the rules forbid it."""
+        legal = self._legal
+        if legal is not None and action in legal:        # listed by legal_actions(): already checked
+            d = self.decision
+            if d.kind in ("turn", "drawn", "more"):
+                if self.record:
+                    self._record(action)
+                self._legal = None
+                try:
+                    self.decision = self._gen.send(action)
+                except StopIteration:
+                    self.decision = None
+                return
         d = self.decision
         if self.game_over or d is None:
             raise Refused("the game is over")
@@ -150,11 +161,7 @@ class Game:
             return
         if d.seat is not None and action.seat != d.seat:
             raise Refused(self._not_your_turn(d))
-        legal = self._legal
-        if legal is not None and d.kind in ("turn", "drawn", "more") and action in legal:
-            value = action                      # listed by legal_actions: already checked
-        else:
-            value = self._validate(d, action)
+        value = self._validate(d, action)
         if self.record:
             self._record(action)
         self._resume(value)
@@ -317,6 +324,8 @@ class Game:
         d = self.decision
         if d is not None and d.kind == "drawn" and d.seat == seat:
             return [d.card] if self.is_playable(seat, d.card) else []
+        if self._code.playable is not None:
+            return self._code.playable(self, seat)
         r = self.rules
         if r.match_static and not r.restrictions:
             ok = r._memo.get((self.discard[-1], self.color))
@@ -339,18 +348,26 @@ class Game:
         if d is None:
             return []
         s = d.seat
+        fixed = self._fixed_actions[s] if s is not None else None
+        if d.kind == "turn" and self._code.turn_actions is not None:
+            return self._code.turn_actions(self, s)
         if d.kind == "turn":
-            acts = [a for c in self.playable(s) for a in self._plays(s, c)]
-            if self._may_draw(s):
-                acts.append(Action(s, "draw"))
+            acts = []
+            cards = self.playable(s)
+            for c in cards:
+                variants = fixed.plays[c]
+                acts += variants if variants is not None else self._plays(s, c)
+            r = self.rules
+            if (r.renege_const if r.renege_const is not None else r.renege(Ctx(self, player=s, actor=s))) or not cards:
+                acts.append(fixed.draw)
             return acts
         if d.kind == "drawn":
             acts = self._plays(s, d.card)
             if not d.must:
-                acts.append(Action(s, "keep"))
+                acts.append(fixed.keep)
             return acts
         if d.kind == "more":
-            return [a for c in d.options for a in self._plays(s, c)] + [Action(s, "pass")]
+            return [a for c in d.options for a in self._plays(s, c)] + [fixed.pass_]
         if d.kind == "card":
             return [Action(s, "choose", answer=self.rules.code(c)) for c in d.options]
         if d.kind == "race":
@@ -374,9 +391,11 @@ class Game:
         return r.renege_const is not None and (r.renege_const or not self.playable(seat))
 
     def _plays(self, seat, card) -> list:
+        """Every way the seat may play the card: with each color, or naming each player, it asks for."""
+        variants = self._fixed_actions[seat].plays[card]
+        if variants is not None:
+            return list(variants)
         program = self.rules.on_play[card]
-        if program is None or not (program.asks_color or program.asks_target):
-            return [Action(seat, "play", card)]
         colors = self.rules.colors if program.asks_color else (None,)
         targets = program.target_options(Ctx(self, player=seat, card=card, actor=seat)) if program.asks_target else ()
         targets = targets or (None,)
@@ -523,7 +542,7 @@ class Game:
             else:
                 yield from self._deal_round(first)
             first = False
-            yield from self._round_loop(self)
+            yield from self._code.play_round(self)
             if self.game_over:
                 return
             if self.round >= MAX_ROUNDS:

@@ -7,8 +7,9 @@ rules read only the card, the top card and the color) a memo of which cards may 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Optional
+from typing import Callable, NamedTuple, Optional
 
+from .decisions import Action
 from .effects import Program
 from .expressions import CardTable, Ctx
 
@@ -39,6 +40,13 @@ class WindowRule:
     closes_on_turn: bool
     actions: tuple                     # WindowAction
     opens_expr: object = None          # the opening condition as written, for generated code
+
+
+class SeatActions(NamedTuple):
+    plays: tuple       # per card id: the play actions, or None when they depend on the game
+    draw: Action
+    keep: Action
+    pass_: Action
 
 
 class _MatchView:
@@ -114,6 +122,27 @@ class Ruleset:
                 if self.match(ctx):
                     ok.append(card)
             found = self._memo[key] = frozenset(ok)
+        return found
+
+    def fixed_actions(self, players: int) -> tuple:
+        """Per seat, the actions that never change: each card's plays (one per color when its
+        effect asks for one; None when it names a player, which depends on the game), `draw`,
+        `keep` and `pass`. Built once per table size, so listing legal actions builds nothing."""
+        key = ("fixed actions", players)
+        found = self._memo.get(key)
+        if found is None:
+            seats = []
+            for s in range(players):
+                plays = []
+                for card, program in enumerate(self.on_play):
+                    if program is None or not (program.asks_color or program.asks_target):
+                        plays.append((Action(s, "play", card),))
+                    elif program.asks_target:
+                        plays.append(None)
+                    else:
+                        plays.append(tuple(Action(s, "play", card, c) for c in self.colors))
+                seats.append(SeatActions(tuple(plays), Action(s, "draw"), Action(s, "keep"), Action(s, "pass")))
+            found = self._memo[key] = tuple(seats)
         return found
 
     def card_verbs(self) -> set:
