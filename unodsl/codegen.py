@@ -627,11 +627,53 @@ class Writer:
               (ind + 2, "color_arg, target_arg = a.color, a.target")]
         return L
 
+    def starter_function(self) -> list:
+        """`turn_starter(g, card)`: Game._turn_starter, the card turned to start the pile and its
+        starter rule (a generator in both modes; the simulator's never yields)."""
+        r = self.r
+        starter_env = Env(player="s", actor="None", card="card")
+        # `as if <seat> played it`: the card's own effect, with that seat as the player
+        as_if = Env(player="s", actor="None", card="card")
+        self._as_if = lambda who_src, ind: [(ind, f"s = {who_src}")] + self.dispatch(
+            r.on_play, ind, lambda p, i: self.program(p, as_if, i))
+        L = [(0, "def turn_starter(g, card):"),
+             *([(1, "rand = g._seat_rand")] if self.sim else []),
+             (1, "while True:"),
+             (2, "if card is None:"), (3, "card = g._take()"),
+             (2, "if card is None:"), (3, "break"),
+             (2, "g.discard.append(card)"), (2, "g.color = T_color[card]"),
+             *([] if self.sim else [(2, "if g.record:"), (3, "g.event('starter', card=card)")]),
+             (2, "s = g.dealer"), (2, "redo = False"), (2, "drawn = None"),
+             *self.dispatch(r.starter, 2, lambda p, i: self.program(p, starter_env, i)),
+             (2, "if not redo:"), (3, "break"),
+             (2, "card = None"),
+             (1, "g.turn = g.dealer"),
+             (1, "g._advance()"),
+             (1, "return"), (1, "yield")]
+        self._as_if = None
+        return L
+
+    def _sReturnStarter(self, node, env, ind):
+        return [(ind, "g.put_back_starter()"), (ind, "redo = True")]
+
+    def _sStarts(self, node, env, ind):
+        return [(ind, f"g.starts({self.expr(node.who, env)})")]
+
+    def _sPlaysAgain(self, node, env, ind):
+        return [(ind, f"g.plays_again({self.expr(node.who, env)})")]
+
+    def _sAsIfPlayed(self, node, env, ind):
+        if getattr(self, "_as_if", None) is None or env.card != "card":
+            raise Unsupported("AsIfPlayed outside a starter")
+        who = self.temp()
+        return [(ind, f"{who} = {self.expr(node.who, env)}")] + self._as_if(who, ind)
+
     def end_round_function(self) -> list:
         """`end_round(g, winner)`: Game._end_round, with the ruleset's scoring inline."""
         r = self.r
         env = Env(player="winner", actor="None", card=None)
-        L = [(0, "def end_round(g, winner):"), (1, "g._finish_round(winner)")]
+        L = [(0, "def end_round(g, winner):"), (1, "g._finish_round(winner)"),
+             *([(1, "rand = g._seat_rand")] if self.sim else [])]
         if r.on_round_end is not None:
             L += [(1, "drawn = None")] + self.program(r.on_round_end, env, 1)
         if not self.sim:
@@ -640,13 +682,30 @@ class Writer:
                   (1, "return"), (1, "yield")]
         return L
 
-    def uses(self, *types) -> bool:
-        """Whether any rule of the ruleset contains a statement of these types: what it never
-        does, the loop need not check for (a seat out of the game, a turn given away)."""
+    def uses(self, types: tuple, whole_round: bool = True) -> bool:
+        """Whether a rule can run a statement of these types (branches the options rule out
+        excepted): what the rules never do, the loop need not check for (a seat out of the game,
+        a turn given away). With whole_round=False, only the rules that run during turns."""
         r = self.r
-        programs = [*r.on_play, *r.starter, r.on_draw, *r.after_play, r.on_round_end, r.on_round_start,
-                    *(a.program for w in r.windows for a in w.actions)]
-        return any(isinstance(node, types) for p in programs if p is not None for node in A.walk(p.body))
+        programs = [*r.on_play, r.on_draw, *r.after_play, *(a.program for w in r.windows for a in w.actions)]
+        if whole_round:
+            programs += [*r.starter, r.on_round_end, r.on_round_start]
+        return any(self._runs(p.body, types) for p in programs if p is not None)
+
+    def _runs(self, body, types) -> bool:
+        for stmt in body:
+            if isinstance(stmt, types):
+                return True
+            if isinstance(stmt, A.If):
+                fixed, value = self.res.constant(stmt.test)
+                branches = ((stmt.then if value else stmt.other),) if fixed else (stmt.then, stmt.other)
+            else:
+                branches = tuple(v for v in (getattr(stmt, f) for f in stmt.__dataclass_fields__)
+                                 if isinstance(v, tuple) and v and isinstance(v[0], A.Node))
+                branches += tuple(a.body for a in stmt.answers) if isinstance(stmt, A.Ask) else ()
+            if any(self._runs(b, types) for b in branches):
+                return True
+        return False
 
     def round_function(self) -> list:
         """`play_round(g)`: Game._play_round for this ruleset and table size. What the rules can
@@ -654,8 +713,8 @@ class Writer:
         its own place; with no `starts` or `plays again` in the turn, play passes in order; with
         no `end round` only an empty hand ends the round."""
         n = self.n
-        fixed_table = not self.uses(A.Eliminate, A.SwapSeats)
-        in_order = not self.uses(A.Starts, A.PlaysAgain)
+        fixed_table = not self.uses((A.Eliminate, A.SwapSeats))
+        in_order = not self.uses((A.Starts, A.PlaysAgain), whole_round=False)
         env = Env(player="s", actor="s", card=None)
         draw = self.program(self.r.on_draw, env, 3)
         end = "end_round(g, {})" if self.sim else "yield from end_round(g, {})"
@@ -685,7 +744,7 @@ class Writer:
               (3, "drawn = None"),
               *([] if self.sim else [(3, "if g.record:"), (4, "g.event('draw_turn', seat=s)")]),
               *(draw or [(3, "pass")]),
-              *([(2, "if g._end_now:"), (3, "g._finish_round(None)"), (3, "break")] if self.uses(A.EndRound) else []),
+              *([(2, "if g._end_now:"), (3, "g._finish_round(None)"), (3, "break")] if self.uses((A.EndRound,), whole_round=False) else []),
               (2, "hands = g.hands"),
               (2, "if not hands[s] or not all(hands)" + ("" if fixed_table else " or g._n_active == 1") + ":"),
               (3, "out = g._gone_out(s)"),
@@ -716,7 +775,7 @@ class Writer:
 
     def source(self) -> str:
         parts = (self.playable_function(), self.turn_actions_function(), self.play_function(),
-                 self.end_round_function(), self.round_function())
+                 self.starter_function(), self.end_round_function(), self.round_function())
         lines = [line for part in parts for line in part + [(0, "")]]
         return "\n".join("    " * ind + text for ind, text in lines)
 
@@ -738,6 +797,7 @@ def drive(g, program):
 class Generated(NamedTuple):
     """A ruleset's generated code for one table size."""
     play_round: Callable        # play_round(g): Game._play_round
+    turn_starter: Callable      # turn_starter(g, card): Game._turn_starter
     playable: Callable          # playable_cards(g, seat): Game.playable on a turn
     turn_actions: Callable      # turn_actions(g, seat): Game.legal_actions on a turn
     source: str
@@ -757,6 +817,7 @@ def generate(rules, n: int, interrupt_type, max_turns: int, sim: bool = False) -
         text = writer.source()
         code = compile(text, f"<unodsl generated: {rules.name}, {n} players>", "exec")
         exec(code, writer.ns)
-        found = rules.generated[key] = Generated(writer.ns["play_round"], writer.ns["playable_cards"],
+        found = rules.generated[key] = Generated(writer.ns["play_round"], writer.ns["turn_starter"],
+                                                 writer.ns["playable_cards"],
                                                  writer.ns["turn_actions"], text, tuple(writer.delegated))
     return found

@@ -368,6 +368,9 @@ class Compiler:
                     renege_const = None
         dealer_decl = self._one(A.DealsFirst)
         dealer_value = res.expect(dealer_decl.value, INT, {}, "the dealer value") if dealer_decl else None
+        dealer_values = None         # per card id, when the value reads only the card turned
+        if dealer_decl is not None and names_in(dealer_decl.value) <= {"card"} | set(params) | set(colors) | set(kinds):
+            dealer_values = tuple(dealer_value(Ctx(None, card=c)) or 0 for c in range(len(cards.kind)))
         teams_decl = self._one(A.Teams)
         teams = res.expect(teams_decl.test, BOOL) if teams_decl else (lambda c: False)
 
@@ -407,7 +410,8 @@ class Compiler:
             windows=windows, on_round_end=on_round_end, composed=self.c, on_round_start=on_round_start,
             restrictions=restrictions, restriction_docs=restriction_docs, after_play=after_play,
             counters=counters, renege_const=renege_const, undoable=self._uses(A.Cancel),
-            restrict_static=restrict_static, resolver=res, honest_exprs=tuple(honest_exprs))
+            restrict_static=restrict_static, resolver=res, honest_exprs=tuple(honest_exprs),
+            dealer_values=dealer_values)
         return rs
 
     def _check_endless(self, res: Resolver) -> None:

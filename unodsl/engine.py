@@ -52,7 +52,7 @@ class Position:
 class Game:
     def __init__(self, rules: Ruleset, players: int, seed=None, dealer: int | None = None,
                  position: Position | None = None, chance: str = "random", record: bool = True,
-                 generated: bool = True, seat_bot=None):
+                 generated: bool = True, seat_bot=None, rng: random.Random | None = None):
         low, high = rules.players
         if not low <= players <= high:
             raise ValueError(f"{rules.title} is for {low} to {high} players, not {players}")
@@ -62,45 +62,29 @@ class Game:
         self.chance = chance               # "random": the game's generator decides races; "ask": a decision
         self.record = record               # keep the event log (off for fast simulation)
         self._legal = None                 # legal actions of the current decision, once listed
-        self.rng = random.Random(seed)
+        # rng: draw from this generator instead of one seeded with `seed`; the simulator shares
+        # one between a game and its bots when it keeps no log to replay
+        self.rng = rng if rng is not None else random.Random(seed)
         self._rand = self.rng.random
-        self.hands = [[] for _ in range(players)]
-        self.stock: list = []
-        self.discard: list = []
-        self.color = None
-        self.direction = 1
         self.turn = 0
         self.dealer = players - 1 if dealer is None and position is not None else dealer
         self.scores = [0] * players
-        self.round_points = [0] * players
         self.eliminated = [False] * players
-        self.benched = [False] * players      # out for this round only
-        self.inactive = [False] * players     # eliminated or benched: passed over in the order of play
-        self._n_active = players
-        self._plain = True                    # see _update_plain
         self._lazy = position is None         # a dealt stock is drawn at random, never shuffled
         self.order = list(range(players))     # seat at each position around the table
         self.pos = list(range(players))       # position of each seat
-        self.counters = dict(rules.counters)
         self.teams = list(range(players))
-        self.skips = [0] * players
-        self.windows: dict = {}            # (window name, subject seat) -> (WindowRule, card it opened on)
-        self.next_override = None
+        self._reset_round()                   # the state of a round
         self.round = 0
-        self.round_over = False
-        self.winner = None
         self.game_over = False
         self.game_winners: list = []
         self.stalemate = ""
         self.turns = 0
-        self.round_turns = 0
         self.events: list = []
         self.log: list = []
         self.stats = {"drawn": 0, "reshuffles": 0, "stock_empty": 0, "eliminations": 0}
         self.counter_peaks: dict = {}      # the largest value each counter reached (a stacked penalty)
         self.revealed: dict = {}
-        self._end_now = False
-        self._idle = 0
         self._drew_this_turn = 0
         self._played_this_turn = False
         self._journal = None
@@ -116,7 +100,7 @@ class Game:
         if seat_bot is not None or generated:
             self._code = generate(rules, players, _Interrupt, MAX_TURNS_PER_ROUND, sim=seat_bot is not None)
         else:
-            self._code = Generated(Game._play_round, None, None, "", ())
+            self._code = Generated(Game._play_round, Game._turn_starter, None, None, "", ())
         self._fixed_actions = rules.fixed_actions(players)
         self.decision: Decision | None = None
         self._gen = self._game(position)
@@ -553,19 +537,20 @@ class Game:
             self.dealer = self.clockwise(self.dealer, 1)       # the deal passes to the left
 
     def _reset_round(self) -> None:
-        self.hands = [[] for _ in range(self.n)]
+        n = self.n
+        self.hands = [[] for _ in range(n)]
         self.stock, self.discard = [], []
         self.color, self.direction = None, 1
-        self.skips = [0] * self.n
-        self.windows = {}
-        self.next_override = None
+        self.skips = [0] * n                  # 1: loses its next turn
+        self.windows = {}                     # (window name, subject seat) -> (WindowRule, card it opened on)
+        self.next_override = None             # the seat that plays next, if a rule said so
         self.round_over, self.winner = False, None
-        self.round_points = [0] * self.n
+        self.round_points = [0] * n
         self.round_turns = 0
         self.counters = dict(self.rules.counters)
-        self.benched = [False] * self.n
-        self._refresh_active()
-        self._idle = 0
+        self.benched = [False] * n            # out for this round only
+        self._refresh_active()                # inactive: eliminated or benched, passed over in play
+        self._idle = 0                        # turns in a row in which nobody played or drew
         self._end_now = False
 
     def _setup_teams(self) -> None:
@@ -592,27 +577,36 @@ class Game:
                     hands[s].append(stock[i])
                     stock[i] = stock[-1]
                     stock.pop()
-        self.event("deal", dealer=self.dealer, cards=count)
+        if self.record:
+            self.event("deal", dealer=self.dealer, cards=count)
         if r.on_round_start is not None:
             yield from r.on_round_start.run(Ctx(self, player=self.dealer))
-        yield from self._turn_starter(None)
+        yield from self._code.turn_starter(self, None)
 
     def _choose_dealer(self) -> int:
         r = self.rules
         if r.dealer_value is None:
             return self.rng.randrange(self.n)
-        pool = list(r.deck)
+        deck, rand = r.deck, self._rand
         contenders = list(range(self.n))
+        ctx = Ctx(self)
         while len(contenders) > 1:
-            turned = self.rng.sample(pool, len(contenders))
+            picked: list = []           # distinct places in the deck, each uniformly at random
+            while len(picked) < len(contenders):
+                i = int(rand() * len(deck))
+                if i not in picked:
+                    picked.append(i)
             values = {}
-            ctx = Ctx(self)
-            for s, card in zip(contenders, turned):
-                ctx.card = card
-                values[s] = r.dealer_value(ctx) or 0
+            for s, i in zip(contenders, picked):
+                if r.dealer_values is not None:
+                    values[s] = r.dealer_values[deck[i]]
+                else:
+                    ctx.card = deck[i]
+                    values[s] = r.dealer_value(ctx) or 0
             best = max(values.values())
             contenders = [s for s in contenders if values[s] == best]
-        self.event("dealer", seat=contenders[0])
+        if self.record:
+            self.event("dealer", seat=contenders[0])
         return contenders[0]
 
     def _turn_starter(self, card):
@@ -624,7 +618,8 @@ class Game:
                 break
             self.discard.append(card)
             self.color = r.cards.color[card]
-            self.event("starter", card=card)
+            if self.record:
+                self.event("starter", card=card)
             program = r.starter[card]
             ctx = Ctx(self, player=self.dealer, card=card)
             if program is not None:
@@ -1054,11 +1049,15 @@ class Game:
     plays_again = starts
 
     def return_starter(self, ctx: Ctx) -> None:
+        self.put_back_starter()
+        ctx.redo = True
+
+    def put_back_starter(self) -> None:
+        """`return it and turn another`: the starter goes back into the stock."""
         card = self.discard.pop()
         self.stock.append(card)
         if not self._lazy:
             self.rng.shuffle(self.stock)
-        ctx.redo = True
         self.event("starter_returned", card=card)
 
     def end_game(self, best: str) -> None:

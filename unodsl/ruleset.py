@@ -97,6 +97,7 @@ class Ruleset:
     composed: object = None             # the composed declarations, for rule sheets
     resolver: object = None             # names and types of the rules' expressions, for codegen
     honest_exprs: tuple = ()            # per card id: the honesty condition as written, or None
+    dealer_values: Optional[tuple] = None   # per card id: its value when turned to choose the dealer
     generated: dict = field(default_factory=dict, repr=False)   # codegen's turn loops, per table size
     _memo: dict = field(default_factory=dict, repr=False)
 
