@@ -36,12 +36,14 @@ from unodsl.simulate import play_round_fast  # noqa: E402
 def unodsl_step_api(rules, games: int, seed: int, players: int = 2) -> tuple[float, int]:
     """One round per game through the public step API: each decision, a random player picks
     uniformly among Game.legal_actions() and the game applies it, as the rlcard loop below picks
-    among get_legal_actions() and steps. No event log is kept (record=False), as rlcard keeps none."""
-    rand = random.Random(seed).random
+    among get_legal_actions() and steps. Like the rlcard loop, all games draw from one seeded
+    generator, and no event log is kept (record=False), as rlcard keeps none."""
+    rng = random.Random(seed)
+    rand = rng.random
     turns = 0
     start = time.perf_counter()
-    for i in range(games):
-        game = Game(rules, players, seed=seed + i, record=False)
+    for _ in range(games):
+        game = Game(rules, players, record=False, rng=rng)
         while not game.round_over:
             actions = game.legal_actions()
             game.apply(actions[int(rand() * len(actions))])

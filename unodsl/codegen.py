@@ -430,31 +430,40 @@ class Writer:
         head = [(ind, f"{t} = {self.expr(node.who, env)}"),
                 (ind, f"{x} = {env.drawn}"),
                 (ind, f"if isinstance({t}, int) and {x} is not None and {self.playable_test(t, x)} and {x} in g.hands[{t}]:")]
+        # the turn's player plays the drawn card: its play written out here, once (not inside
+        # another play's effect, where it stays a call)
+        inline = self.expr(node.who, env) == "s" and getattr(self, "_play_depth", 0) == 0
         if self.sim:      # the random policy always plays a card it may play: one draw for the card
-            return head + [(ind + 1, "rand()")] + self.random_play(t, x, ind + 1)
+            return head + [(ind + 1, "rand()")] + self.random_play(t, x, ind + 1, inline)
         d = self.temp("d")
-        return head + [
+        L = head + [
             (ind + 1, f"{d} = DRAWN.get(({t}, {x}, {node.must!r}))"),
             (ind + 1, f"if {d} is None:"),
             (ind + 2, f"{d} = DRAWN[({t}, {x}, {node.must!r})] = Decision({t}, 'drawn', (), 'Play the card you drew?', card={x}, must={node.must!r})"),
             (ind + 1, f"{act} = yield {d}"),
-            (ind + 1, f"if {act}.verb == 'play':"),
-            (ind + 2, f"yield from play(g, {t}, {act}, False)")]
+            (ind + 1, f"if {act}.verb == 'play':")]
+        if not inline:
+            return L + [(ind + 2, f"yield from play(g, {t}, {act}, False)")]
+        return L + [(ind + 2, f"_, _, card, color_arg, target_arg, _, uno = {act}"), (ind + 2, "jumped = False"),
+                    *self.play_body(ind + 2, drawn=self.temp("drawn"))]
 
-    def random_play(self, seat: str, card: str, ind: int) -> list:
+    def random_play(self, seat: str, card: str, ind: int, inline: bool) -> list:
         """The random policy plays `card`: a color and a player for it drawn uniformly, as
         `RandomBot` picks among the play's variants (one draw even when there is only one)."""
         v = self.temp("v")
-        return [
-            (ind, f"if ASKS[{card}] == 0:"),
-            (ind + 1, "rand()"),
-            (ind + 1, f"play(g, {seat}, {card}, None, None, False)"),
-            (ind, f"elif ASKS[{card}] == 1:"),
-            (ind + 1, f"play(g, {seat}, {card}, COLORS[int(rand() * NCOLORS)], None, False)"),
-            (ind, "else:"),
-            (ind + 1, f"{v} = g._plays({seat}, {card})"),
-            (ind + 1, f"{v} = {v}[int(rand() * len({v}))]"),
-            (ind + 1, f"play(g, {seat}, {card}, {v}.color, {v}.target, False)")]
+        L = [(ind, f"if ASKS[{card}] == 0:"),
+             (ind + 1, "rand()"),
+             (ind + 1, "color_arg = target_arg = None"),
+             (ind, f"elif ASKS[{card}] == 1:"),
+             (ind + 1, "color_arg, target_arg = COLORS[int(rand() * NCOLORS)], None"),
+             (ind, "else:"),
+             (ind + 1, f"{v} = g._plays({seat}, {card})"),
+             (ind + 1, f"{v} = {v}[int(rand() * len({v}))]"),
+             (ind + 1, f"color_arg, target_arg = {v}.color, {v}.target")]
+        if not inline:
+            return L + [(ind, f"play(g, {seat}, {card}, color_arg, target_arg, False)")]
+        return L + [(ind, f"card = {card}"), (ind, "jumped = False"),
+                    *self.play_body(ind, drawn=self.temp("drawn"))]
 
     def _sForEach(self, node, env, ind):
         ctype = self.typ(node.collection, env)
@@ -521,34 +530,42 @@ class Writer:
                     (1, "_, _, card, color_arg, target_arg, _, uno = action")]
         return head + self.play_body(1) + ([] if self.sim else [(1, "return"), (1, "yield")])
 
-    def play_body(self, ind: int) -> list:
+    def play_body(self, ind: int, drawn: str = "drawn", turn: bool = False) -> list:
         """A card lands and acts: with `s`, `card`, `color_arg`, `target_arg`, `jumped` (and,
-        driven by a Game, `action`) bound. The simulator skips windows, which random seats never
-        use; a ruleset that never cancels a play keeps no journal of it."""
+        driven by a Game, `uno`) bound; `drawn` names the local holding `it` for this play. The
+        simulator skips windows, which random seats never use; a ruleset that never cancels a play
+        keeps no journal of it. A turn's own play need not note that someone played (only a
+        draw turn asks)."""
         r = self.r
         env = Env(player="s", actor="s", card="card", honest="honest", jumped="jumped",
-                  color_arg="color_arg", target_arg="target_arg")
-        L = [(ind, "drawn = None"), (ind, "honest = True")]
+                  color_arg="color_arg", target_arg="target_arg", drawn=drawn)
+        self._play_depth = getattr(self, "_play_depth", 0) + 1
+        L = [(ind, f"{drawn} = None"), (ind, "honest = True")]
         if r.undoable:
             L += [(ind, "outer = g._journal"), (ind, "journal = g._journal = []")]
         honest = tuple(None if e is None else (e, f) for e, f in zip(r.honest_exprs, r.honest))
         L += self.dispatch(honest, ind, lambda item, i: self.condition(item[0], item[1], env, i, "honest"))
-        L += [(ind, "g.hands[s].remove(card)"), (ind, "g.discard.append(card)"), (ind, "g._played_this_turn = True"),
+        L += [(ind, "g.hands[s].remove(card)"), (ind, "g.discard.append(card)"),
+              *([] if turn else [(ind, "g._played_this_turn = True")]),
               (ind, "c = T_color[card]"), (ind, "if c is not None:"), (ind + 1, "g.color = c"),
               *([] if self.sim else [(ind, "if g.record:"), (ind + 1, "g.event('play', seat=s, card=card)")])]
         if not self.sim:
             for w in r.windows:
                 rule = self.const(w, "WIN")
-                opened = ([(ind, "opened = True")] if w.opens_expr is None else
-                          self.condition(w.opens_expr, w.opens, env, ind, "opened"))
-                L += opened + [(ind, "if opened:"), (ind + 1, f"g.windows.pop(({w.name!r}, s), None)"),
-                               (ind + 1, f"g.windows[({w.name!r}, s)] = ({rule}, card)")]
+                if w.opens_expr is None:
+                    opened = []
+                else:
+                    opened = self.condition(w.opens_expr, w.opens, env, ind, "opened") + [(ind, "if opened:")]
+                inner = ind + bool(opened)
+                L += opened + [(inner, f"g.windows.pop(({w.name!r}, s), None)"),
+                               (inner, f"g.windows[({w.name!r}, s)] = ({rule}, card)")]
             L += [(ind, "if uno:"), (ind + 1, "g.say_uno(s)")]
         L += self.dispatch(r.on_play, ind, lambda p, i: self.program(p, env, i))
         if r.undoable:
             L += [(ind, "g.last_journal = journal or []"), (ind, "g._journal = outer")]
         for after in r.after_play:
             L += self.program(after, env, ind)
+        self._play_depth -= 1
         return L
 
     def allowed(self, ind: int) -> list:
@@ -578,22 +595,23 @@ class Writer:
         """`turn_actions(g, s)`: Game.legal_actions for a turn, from the actions built once per seat."""
         r = self.r
         targets = any(p is not None and p.asks_target for p in r.on_play)
-        L = [(0, "def turn_actions(g, s):"),
-             (1, "fixed = FIXED[s]"),
-             (1, "cards = playable_cards(g, s)")]
+        ok = self.allowed(1)
+        cards = ("dict.fromkeys(filter(ok.__contains__, g.hands[s]))" if ok is not None else "playable_cards(g, s)")
+        L = [(0, "def turn_actions(g, s):"), (1, "fixed = FIXED[s]"), (1, "plays = fixed.plays"), *(ok or [])]
         if targets:
-            L += [(1, "acts = []"), (1, "plays = fixed.plays"),
-                  (1, "for c in cards:"),
+            L += [(1, "acts = []"),
+                  (1, f"for c in {cards}:"),
                   (2, "v = plays[c]"),
                   (2, "acts += v if v is not None else g._plays(s, c)")]
         else:
-            L += [(1, "plays = fixed.plays"), (1, "acts = [a for c in cards for a in plays[c]]")]
+            L += [(1, f"acts = [a for c in {cards} for a in plays[c]]")]
+        # every playable card gives at least one action, so no action means no playable card
         if r.renege_const is True:
             L += [(1, "acts.append(fixed.draw)")]
         elif r.renege_const is False:
-            L += [(1, "if not cards:"), (2, "acts.append(fixed.draw)")]
+            L += [(1, "if not acts:"), (2, "acts.append(fixed.draw)")]
         else:
-            L += [(1, "if not cards or rules.renege(Ctx(g, s, None, True, s)):"), (2, "acts.append(fixed.draw)")]
+            L += [(1, "if not acts or rules.renege(Ctx(g, s, None, True, s)):"), (2, "acts.append(fixed.draw)")]
         return L + [(1, "return acts")]
 
     def choose_turn(self, ind: int) -> list:
@@ -715,6 +733,8 @@ class Writer:
         n = self.n
         fixed_table = not self.uses((A.Eliminate, A.SwapSeats))
         in_order = not self.uses((A.Starts, A.PlaysAgain), whole_round=False)
+        # only a window action that may ask questions runs inside the turn loop (Game._window_action)
+        interrupts = any(a.program.plain is None for w in self.r.windows for a in w.actions)
         env = Env(player="s", actor="s", card=None)
         draw = self.program(self.r.on_draw, env, 3)
         end = "end_round(g, {})" if self.sim else "yield from end_round(g, {})"
@@ -728,33 +748,39 @@ class Writer:
             L += [(1, "while True:"),
                   (2, "s = g.turn"),
                   (2, "action = yield TURN[s]"),
-                  (2, "if action.__class__ is Interrupt:"),
-                  (3, "if (yield from g._interrupted(action)):"), (4, "break"),
-                  (3, "continue"),
+                  *([(2, "if action.__class__ is Interrupt:"),
+                     (3, "if (yield from g._interrupted(action)):"), (4, "break"),
+                     (3, "continue")] if interrupts else []),
                   (2, "_, verb, card, color_arg, target_arg, _, uno = action"),
                   (2, "playing = verb == 'play'")]
-        L += [(2, "g.turns += 1"), (2, "g.round_turns += 1"),
+        # A play always moves the game on; a draw turn may not (an empty stock, nothing to play):
+        # a lap of turns in which nobody moved is a stalemate.
+        stalemate = [(3, "g.declare_stalemate()"), (3, end.format("None")), (3, "break")]
+        L += [(2, "g.turns += 1"), (2, "turns = g.round_turns = g.round_turns + 1"),
               *([] if fixed_table else [(2, "active_before = g._n_active")]),
               *([] if self.sim or not self.r.windows else [(2, "if g.windows:"), (3, "g._close_turn_windows()")]),
-              (2, "g._drew_this_turn = 0"), (2, "g._played_this_turn = False"),
               (2, "if playing:"),
               (3, "jumped = False"),
-              *self.play_body(3),
+              *self.play_body(3, turn=True),
+              (3, "g._idle = 0"),
               (2, "else:"),
+              (3, "g._drew_this_turn = 0"), (3, "g._played_this_turn = False"),
               (3, "drawn = None"),
               *([] if self.sim else [(3, "if g.record:"), (4, "g.event('draw_turn', seat=s)")]),
               *(draw or [(3, "pass")]),
+              (3, "moved = g._played_this_turn or g._drew_this_turn" +
+                  ("" if fixed_table else " or g._n_active != active_before")),
               *([(2, "if g._end_now:"), (3, "g._finish_round(None)"), (3, "break")] if self.uses((A.EndRound,), whole_round=False) else []),
               (2, "hands = g.hands"),
               (2, "if not hands[s] or not all(hands)" + ("" if fixed_table else " or g._n_active == 1") + ":"),
               (3, "out = g._gone_out(s)"),
               (3, "if out is not None:"), (4, end.format("out")), (4, "break"),
-              (2, "if playing or g._played_this_turn or g._drew_this_turn" +
-                  ("" if fixed_table else " or g._n_active != active_before") + ":"),
-              (3, "g._idle = 0"),
-              (2, "else:"), (3, "g._idle += 1"),
-              (2, "if (g._idle >= 2 and g._idle >= g._n_active) or g.round_turns >= MAX_TURNS:"),
-              (3, "g.declare_stalemate()"), (3, end.format("None")), (3, "break")]
+              (2, "if not playing:"),
+              (3, "if moved:"), (4, "g._idle = 0"),
+              (3, "else:"),
+              (4, "g._idle += 1"),
+              (4, "if g._idle >= 2 and g._idle >= g._n_active:"), *[(i + 2, t) for i, t in stalemate],
+              (2, "if turns >= MAX_TURNS:"), *stalemate]
         # Game._advance, when every seat is in its own place
         advance = [(3, "d = g.direction"), (3, "skips = g.skips"),
                    (3, f"t = (s + d) % {n}"),

@@ -74,7 +74,7 @@ class Game:
         self.order = list(range(players))     # seat at each position around the table
         self.pos = list(range(players))       # position of each seat
         self.teams = list(range(players))
-        self._reset_round()                   # the state of a round
+        self._seated = list(range(players))   # the order of a table where nobody changed places
         self.round = 0
         self.game_over = False
         self.game_winners: list = []
@@ -104,7 +104,7 @@ class Game:
         self._fixed_actions = rules.fixed_actions(players)
         self.decision: Decision | None = None
         self._gen = self._game(position)
-        self._resume(None)
+        self._resume(None)        # sets up the first round (see _reset_round) and plays to a decision
 
     # ---- driving ------------------------------------------------------------------------------
     def _resume(self, value) -> None:
@@ -323,9 +323,15 @@ class Game:
 
     def legal_actions(self) -> list:
         """Every action the seat to decide may take now (out-of-turn window actions excluded)."""
-        if self._legal is None:
-            self._legal = self._list_actions()
-        return list(self._legal)
+        legal = self._legal
+        if legal is None:
+            d = self.decision
+            if d is not None and d.kind == "turn" and self._code.turn_actions is not None:
+                legal = self._code.turn_actions(self, d.seat)
+            else:
+                legal = self._list_actions()
+            self._legal = legal
+        return list(legal)
 
     def _list_actions(self) -> list:
         d = self.decision
@@ -333,8 +339,6 @@ class Game:
             return []
         s = d.seat
         fixed = self._fixed_actions[s] if s is not None else None
-        if d.kind == "turn" and self._code.turn_actions is not None:
-            return self._code.turn_actions(self, s)
         if d.kind == "turn":
             acts = []
             cards = self.playable(s)
@@ -549,7 +553,9 @@ class Game:
         self.round_turns = 0
         self.counters = dict(self.rules.counters)
         self.benched = [False] * n            # out for this round only
-        self._refresh_active()                # inactive: eliminated or benched, passed over in play
+        self.inactive = list(self.eliminated)  # eliminated or benched: passed over in play
+        self._n_active = self.inactive.count(False)
+        self._update_plain()
         self._idle = 0                        # turns in a row in which nobody played or drew
         self._end_now = False
 
@@ -589,7 +595,7 @@ class Game:
             return self.rng.randrange(self.n)
         deck, rand = r.deck, self._rand
         contenders = list(range(self.n))
-        ctx = Ctx(self)
+        ctx = Ctx(self) if r.dealer_values is None else None
         while len(contenders) > 1:
             picked: list = []           # distinct places in the deck, each uniformly at random
             while len(picked) < len(contenders):
@@ -815,7 +821,7 @@ class Game:
     def _update_plain(self) -> None:
         """Whether every seat plays and sits in its own place, so that the next seat is simply
         (seat + direction) mod n: the generated turn loop's shortcut."""
-        self._plain = self._n_active == self.n and self.order == list(range(self.n))
+        self._plain = self._n_active == self.n and self.order == self._seated
 
     def _end_round(self, winner):
         self._finish_round(winner)
@@ -1102,6 +1108,9 @@ class Game:
 
     def _order_from(self, start) -> list:
         """Active seats in the order of play, starting at `start`."""
+        if self._plain:
+            n, d = self.n, self.direction
+            return [(start + d * k) % n for k in range(n)]
         order = []
         p = self.pos[start]
         for k in range(self.n):
