@@ -592,27 +592,31 @@ class Writer:
         return [(0, "def playable_cards(g, s):")] + ok + [(1, "return [*dict.fromkeys(filter(ok.__contains__, g.hands[s]))]")]
 
     def turn_actions_function(self) -> list:
-        """`turn_actions(g, s)`: Game.legal_actions for a turn, from the actions built once per seat."""
+        """`turn_actions(g, s)`: Game.legal_actions for a turn."""
+        return [(0, "def turn_actions(g, s):"), *self.list_turn_actions(1), (1, "return acts")]
+
+    def list_turn_actions(self, ind: int) -> list:
+        """`acts = ` the legal actions of seat `s`'s turn, from the actions built once per seat."""
         r = self.r
         targets = any(p is not None and p.asks_target for p in r.on_play)
-        ok = self.allowed(1)
+        ok = self.allowed(ind)
         cards = ("dict.fromkeys(filter(ok.__contains__, g.hands[s]))" if ok is not None else "playable_cards(g, s)")
-        L = [(0, "def turn_actions(g, s):"), (1, "fixed = FIXED[s]"), (1, "plays = fixed.plays"), *(ok or [])]
+        L = [(ind, "fixed = FIXED[s]"), (ind, "plays = fixed.plays"), *(ok or [])]
         if targets:
-            L += [(1, "acts = []"),
-                  (1, f"for c in {cards}:"),
-                  (2, "v = plays[c]"),
-                  (2, "acts += v if v is not None else g._plays(s, c)")]
+            L += [(ind, "acts = []"),
+                  (ind, f"for c in {cards}:"),
+                  (ind + 1, "v = plays[c]"),
+                  (ind + 1, "acts += v if v is not None else g._plays(s, c)")]
         else:
-            L += [(1, f"acts = [a for c in {cards} for a in plays[c]]")]
+            L += [(ind, f"acts = [a for c in {cards} for a in plays[c]]")]
         # every playable card gives at least one action, so no action means no playable card
         if r.renege_const is True:
-            L += [(1, "acts.append(fixed.draw)")]
+            L += [(ind, "acts.append(fixed.draw)")]
         elif r.renege_const is False:
-            L += [(1, "if not acts:"), (2, "acts.append(fixed.draw)")]
+            L += [(ind, "if not acts:"), (ind + 1, "acts.append(fixed.draw)")]
         else:
-            L += [(1, "if not acts or rules.renege(Ctx(g, s, None, True, s)):"), (2, "acts.append(fixed.draw)")]
-        return L + [(1, "return acts")]
+            L += [(ind, "if not acts or rules.renege(Ctx(g, s, None, True, s)):"), (ind + 1, "acts.append(fixed.draw)")]
+        return L
 
     def choose_turn(self, ind: int) -> list:
         """The random policy's turn, drawing from the generator exactly as the step API's random
@@ -745,8 +749,11 @@ class Writer:
                   (2, "s = g.turn")]
             L += self.choose_turn(2)
         else:
+            # the turn's legal actions are listed as it begins, for Game.legal_actions and apply
             L += [(1, "while True:"),
                   (2, "s = g.turn"),
+                  *self.list_turn_actions(2),
+                  (2, "g._legal = acts"),
                   (2, "action = yield TURN[s]"),
                   *([(2, "if action.__class__ is Interrupt:"),
                      (3, "if (yield from g._interrupted(action)):"), (4, "break"),

@@ -29,6 +29,14 @@ class _Interrupt:
         self.program, self.ctx = program, ctx
 
 
+class _Round:
+    """Yielded by the game's generator: play this round's turn loop, then resume me."""
+    __slots__ = ("loop",)
+
+    def __init__(self, loop):
+        self.loop = loop
+
+
 def seat_name(seat: int | None) -> str:
     return "nobody" if seat is None else f"p{seat + 1}"
 
@@ -103,14 +111,35 @@ class Game:
             self._code = Generated(Game._play_round, Game._turn_starter, None, None, "", ())
         self._fixed_actions = rules.fixed_actions(players)
         self.decision: Decision | None = None
+        self._round = None                    # the running round's turn loop (see _resume)
         self._gen = self._game(position)
         self._resume(None)        # sets up the first round (see _reset_round) and plays to a decision
 
     # ---- driving ------------------------------------------------------------------------------
     def _resume(self, value) -> None:
+        """Send the answer to the decision into the game and run it to the next decision.
+
+        A round's turn loop runs as a generator of its own (`_round`), which the game's generator
+        hands over at the start of each round (see `_game`): answers go straight to it, one frame
+        deep, and the game's generator resumes when the round is over."""
         self._legal = None
         try:
-            self.decision = self._gen.send(value)
+            if self._round is not None:
+                try:
+                    self.decision = self._round.send(value)
+                    return
+                except StopIteration:
+                    self._round = None
+                    value = None
+            d = self._gen.send(value)
+            while d.__class__ is _Round:
+                try:
+                    self._round = d.loop
+                    d = d.loop.send(None)
+                except StopIteration:
+                    self._round = None
+                    d = self._gen.send(None)
+            self.decision = d
         except StopIteration:
             self.decision = None
 
@@ -122,11 +151,15 @@ class Game:
             if d.kind in ("turn", "drawn", "more"):
                 if self.record:
                     self._record(action)
-                self._legal = None
-                try:
-                    self.decision = self._gen.send(action)
-                except StopIteration:
-                    self.decision = None
+                if self._round is not None:
+                    self._legal = None
+                    try:
+                        self.decision = self._round.send(action)
+                        return
+                    except StopIteration:
+                        self._round = None
+                        action = None
+                self._resume(action)
                 return
         d = self.decision
         if self.game_over or d is None:
@@ -530,7 +563,7 @@ class Game:
             else:
                 yield from self._deal_round(first)
             first = False
-            yield from self._code.play_round(self)
+            yield _Round(self._code.play_round(self))      # run by _resume until the round ends
             if self.game_over:
                 return
             if self.round >= MAX_ROUNDS:
