@@ -436,15 +436,19 @@ class Writer:
         if self.sim:      # the random policy always plays a card it may play: one draw for the card
             return head + [(ind + 1, "rand()")] + self.random_play(t, x, ind + 1, inline)
         d = self.temp("d")
+        # the decision and its legal actions, as Game._list_actions lists them
+        listed = ([(ind + 1, f"g._legal = list(FIXED[{t}].plays[{x}])")] if node.must else
+                  [(ind + 1, f"g._legal = [*FIXED[{t}].plays[{x}], FIXED[{t}].keep]")])
         L = head + [
             (ind + 1, f"{d} = DRAWN.get(({t}, {x}, {node.must!r}))"),
             (ind + 1, f"if {d} is None:"),
             (ind + 2, f"{d} = DRAWN[({t}, {x}, {node.must!r})] = Decision({t}, 'drawn', (), 'Play the card you drew?', card={x}, must={node.must!r})"),
+            *(listed if not any(p is not None and p.asks_target for p in self.r.on_play) else []),
             (ind + 1, f"{act} = yield {d}"),
             (ind + 1, f"if {act}.verb == 'play':")]
         if not inline:
             return L + [(ind + 2, f"yield from play(g, {t}, {act}, False)")]
-        return L + [(ind + 2, f"_, _, card, color_arg, target_arg, _, uno = {act}"), (ind + 2, "jumped = False"),
+        return L + [(ind + 2, f"_, _, card, color_arg, target_arg, _, uno = {act}"),
                     *self.play_body(ind + 2, drawn=self.temp("drawn"))]
 
     def random_play(self, seat: str, card: str, ind: int, inline: bool) -> list:
@@ -462,7 +466,7 @@ class Writer:
              (ind + 1, f"color_arg, target_arg = {v}.color, {v}.target")]
         if not inline:
             return L + [(ind, f"play(g, {seat}, {card}, color_arg, target_arg, False)")]
-        return L + [(ind, f"card = {card}"), (ind, "jumped = False"),
+        return L + [(ind, f"card = {card}"),
                     *self.play_body(ind, drawn=self.temp("drawn"))]
 
     def _sForEach(self, node, env, ind):
@@ -512,6 +516,8 @@ class Writer:
         index = tuple(0 if item is None else 1 + next(i for i, d in enumerate(distinct) if d is item)
                       for item in per_card)
         table = self.const(index, "IDX")
+        if len(distinct) == 1:
+            return [(ind, f"if {table}[card]:")] + (emit(distinct[0], ind + 1) or [(ind + 1, "pass")])
         k = self.temp("k")
         lines = [(ind, f"{k} = {table}[card]"), (ind, f"if {k} == 0:"), (ind + 1, "pass")]
         for i, item in enumerate(distinct, 1):
@@ -528,9 +534,9 @@ class Writer:
         else:
             head = [(0, "def play(g, s, action, jumped):"),
                     (1, "_, _, card, color_arg, target_arg, _, uno = action")]
-        return head + self.play_body(1) + ([] if self.sim else [(1, "return"), (1, "yield")])
+        return head + self.play_body(1, in_function=True) + ([] if self.sim else [(1, "return"), (1, "yield")])
 
-    def play_body(self, ind: int, drawn: str = "drawn", turn: bool = False) -> list:
+    def play_body(self, ind: int, drawn: str = "drawn", turn: bool = False, in_function: bool = False) -> list:
         """A card lands and acts: with `s`, `card`, `color_arg`, `target_arg`, `jumped` (and,
         driven by a Game, `uno`) bound; `drawn` names the local holding `it` for this play. The
         simulator skips windows, which random seats never use; a ruleset that never cancels a play
@@ -540,7 +546,7 @@ class Writer:
         env = Env(player="s", actor="s", card="card", honest="honest", jumped="jumped",
                   color_arg="color_arg", target_arg="target_arg", drawn=drawn)
         self._play_depth = getattr(self, "_play_depth", 0) + 1
-        L = [(ind, f"{drawn} = None"), (ind, "honest = True")]
+        L = []
         if r.undoable:
             L += [(ind, "outer = g._journal"), (ind, "journal = g._journal = []")]
         honest = tuple(None if e is None else (e, f) for e, f in zip(r.honest_exprs, r.honest))
@@ -555,7 +561,11 @@ class Writer:
                 if w.opens_expr is None:
                     opened = []
                 else:
-                    opened = self.condition(w.opens_expr, w.opens, env, ind, "opened") + [(ind, "if opened:")]
+                    opened = self.condition(w.opens_expr, w.opens, env, ind, "opened")
+                    if len(opened) == 1:           # inline: `if <condition>:`
+                        opened = [(ind, "if " + opened[0][1].split(" = ", 1)[1] + ":")]
+                    else:
+                        opened += [(ind, "if opened:")]
                 inner = ind + bool(opened)
                 L += opened + [(inner, f"g.windows.pop(({w.name!r}, s), None)"),
                                (inner, f"g.windows[({w.name!r}, s)] = ({rule}, card)")]
@@ -566,7 +576,10 @@ class Writer:
         for after in r.after_play:
             L += self.program(after, env, ind)
         self._play_depth -= 1
-        return L
+        text = "\n".join(t for _, t in L)
+        locals_ = ((drawn, "None"), ("honest", "True")) + (() if in_function else (("jumped", "False"),))
+        start = [(ind, f"{name} = {value}") for name, value in locals_ if re.search(rf"\b{name}\b", text)]
+        return start + L
 
     def allowed(self, ind: int) -> list:
         """`ok = ` the cards that may be played now, from the ruleset's memo when its match and
@@ -767,7 +780,6 @@ class Writer:
               *([] if fixed_table else [(2, "active_before = g._n_active")]),
               *([] if self.sim or not self.r.windows else [(2, "if g.windows:"), (3, "g._close_turn_windows()")]),
               (2, "if playing:"),
-              (3, "jumped = False"),
               *self.play_body(3, turn=True),
               (3, "g._idle = 0"),
               (2, "else:"),
@@ -809,8 +821,27 @@ class Writer:
     def source(self) -> str:
         parts = (self.playable_function(), self.turn_actions_function(), self.play_function(),
                  self.starter_function(), self.end_round_function(), self.round_function())
-        lines = [line for part in parts for line in part + [(0, "")]]
+        lines = [line for part in parts for line in self.bind_stable(part) + [(0, "")]]
         return "\n".join("    " * ind + text for ind, text in lines)
+
+    def bind_stable(self, function: list) -> list:
+        """Read the game's lists the rules never replace through locals bound once per call:
+        `hands` unless a rule passes hands or cancels a play, `skips` unless a rule plays a card
+        out of turn (each round starts with new lists, and a new call)."""
+        stable = {"g.stats": "stats", "g.counters": "counters"}
+        if not self.uses((A.PassHands, A.Cancel)):
+            stable["g.hands"] = "hands"
+        if not self.uses((A.PlaysCard,)):
+            stable["g.skips"] = "skips"
+        (ind, head), body = function[0], function[1:]
+        text = "\n".join(t for _, t in body)
+        used = [(attr, name) for attr, name in stable.items() if re.search(re.escape(attr) + r"\b", text)]
+        out = []
+        for i, t in body:
+            for attr, name in used:
+                t = re.sub(re.escape(attr) + r"\b", name, t)
+            out.append((i, t))
+        return [(ind, head)] + [(ind + 1, f"{name} = {attr}") for attr, name in used] + out
 
 
 def drive(g, program):
