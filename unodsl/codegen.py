@@ -82,11 +82,12 @@ _BOOLS = ("True", "False", "honest", "jumped")
 class Writer:
     """Writes the Python source of one ruleset's turn loop for a table of `n` players."""
 
-    def __init__(self, rules, n: int, interrupt_type, max_turns: int, sim: bool = False):
+    def __init__(self, rules, n: int, interrupt_type, max_turns: int, sim: bool = False, record: bool = False):
         self.r = rules
         self.res = rules.resolver
         self.n = n
         self.sim = sim       # seats played inline by the random policy: no decision leaves the loop
+        self.record = record and not sim   # the game keeps an event log
         self.ns = {"Decision": Decision, "Ctx": Ctx, "Interrupt": interrupt_type, "_seats": _seats,
                    "_floordiv": _floordiv, "_mod": _mod, "_card_attr": _card_attr,
                    "_seat_attr": _seat_attr, "MAX_TURNS": max_turns, "drive": drive,
@@ -99,6 +100,10 @@ class Writer:
         self._consts: dict = {}
         self._temp = 0
         self.delegated: list = []      # programs left to the generic closures, for the record
+
+    def event(self, ind: int, call: str) -> list:
+        """An event for the game's log: written only into the code for games that keep one."""
+        return [(ind, call)] if self.record else []
 
     # ---- names in the generated module --------------------------------------------------------
     def const(self, value, hint: str = "K") -> str:
@@ -315,8 +320,7 @@ class Writer:
                (inner + 1, "g.stats['drawn'] += 1"), (inner + 1, "g._drew_this_turn += 1")]
         if self.r.undoable:
             one += [(inner + 1, "if g._journal is not None:"), (inner + 2, f"g._journal.append(('draw', {t}, [{x}]))")]
-        if not self.sim:
-            one += [(inner + 1, "if g.record:"), (inner + 2, f"g.event('draw', seat={t}, count=1)")]
+        one += self.event(inner + 1, f"g.event('draw', seat={t}, count=1)")
         return head + one + [(inner, "else:")] + [(i_ + 1, text) for i_, text in generic]
 
     def playable_test(self, seat: str, card: str) -> str:
@@ -554,7 +558,7 @@ class Writer:
         L += [(ind, "g.hands[s].remove(card)"), (ind, "g.discard.append(card)"),
               *([] if turn else [(ind, "g._played_this_turn = True")]),
               (ind, "c = T_color[card]"), (ind, "if c is not None:"), (ind + 1, "g.color = c"),
-              *([] if self.sim else [(ind, "if g.record:"), (ind + 1, "g.event('play', seat=s, card=card)")])]
+              *self.event(ind, "g.event('play', seat=s, card=card)")]
         if not self.sim:
             for w in r.windows:
                 rule = self.const(w, "WIN")
@@ -677,7 +681,7 @@ class Writer:
              (2, "if card is None:"), (3, "card = g._take()"),
              (2, "if card is None:"), (3, "break"),
              (2, "g.discard.append(card)"), (2, "g.color = T_color[card]"),
-             *([] if self.sim else [(2, "if g.record:"), (3, "g.event('starter', card=card)")]),
+             *self.event(2, "g.event('starter', card=card)"),
              (2, "s = g.dealer"), (2, "redo = False"), (2, "drawn = None"),
              *self.dispatch(r.starter, 2, lambda p, i: self.program(p, starter_env, i)),
              (2, "if not redo:"), (3, "break"),
@@ -711,10 +715,9 @@ class Writer:
              *([(1, "rand = g._seat_rand")] if self.sim else [])]
         if r.on_round_end is not None:
             L += [(1, "drawn = None")] + self.program(r.on_round_end, env, 1)
+        L += self.event(1, "g.event('round_end', winner=winner, points=list(g.round_points), scores=list(g.scores))")
         if not self.sim:
-            L += [(1, "if g.record:"),
-                  (2, "g.event('round_end', winner=winner, points=list(g.round_points), scores=list(g.scores))"),
-                  (1, "return"), (1, "yield")]
+            L += [(1, "return"), (1, "yield")]
         return L
 
     def uses(self, types: tuple, whole_round: bool = True) -> bool:
@@ -785,7 +788,7 @@ class Writer:
               (2, "else:"),
               (3, "g._drew_this_turn = 0"), (3, "g._played_this_turn = False"),
               (3, "drawn = None"),
-              *([] if self.sim else [(3, "if g.record:"), (4, "g.event('draw_turn', seat=s)")]),
+              *self.event(3, "g.event('draw_turn', seat=s)"),
               *(draw or [(3, "pass")]),
               (3, "moved = g._played_this_turn or g._drew_this_turn" +
                   ("" if fixed_table else " or g._n_active != active_before")),
@@ -805,7 +808,7 @@ class Writer:
                    (3, f"t = (s + d) % {n}"),
                    (3, "while skips[t]:"),
                    (4, "skips[t] = 0"),
-                   *([] if self.sim else [(4, "if g.record:"), (5, "g.event('skipped', seat=t)")]),
+                   *self.event(4, "g.event('skipped', seat=t)"),
                    (4, f"t = (t + d) % {n}"),
                    (3, "g.turn = t")]
         if fixed_table and in_order:
@@ -868,14 +871,14 @@ class Generated(NamedTuple):
     delegated: tuple            # (program, what had no template) run by the generic closures
 
 
-def generate(rules, n: int, interrupt_type, max_turns: int, sim: bool = False) -> Generated:
+def generate(rules, n: int, interrupt_type, max_turns: int, sim: bool = False, record: bool = False) -> Generated:
     """The generated code for this ruleset and table size, cached on the ruleset. With sim,
     every seat is played inline by the random policy (the Game's `seat_bot`), and the round
-    loop returns at the end of the round without yielding."""
-    key = (n, sim)
+    loop returns at the end of the round without yielding; with record, it keeps the event log."""
+    key = (n, sim, record and not sim)
     found = rules.generated.get(key)
     if found is None:
-        writer = Writer(rules, n, interrupt_type, max_turns, sim)
+        writer = Writer(rules, n, interrupt_type, max_turns, sim, record)
         writer.ns["FIXED"] = rules.fixed_actions(n)
         writer.ns["TURN"] = tuple(Decision(s, "turn") for s in range(n))
         text = writer.source()

@@ -106,7 +106,8 @@ class Game:
         self._seat_bot = seat_bot
         self._seat_rand = seat_bot.rng.random if seat_bot is not None else None
         if seat_bot is not None or generated:
-            self._code = generate(rules, players, _Interrupt, MAX_TURNS_PER_ROUND, sim=seat_bot is not None)
+            self._code = generate(rules, players, _Interrupt, MAX_TURNS_PER_ROUND, sim=seat_bot is not None,
+                                  record=record)
         else:
             self._code = Generated(Game._play_round, Game._turn_starter, None, None, "", ())
         self._fixed_actions = rules.fixed_actions(players)
