@@ -88,6 +88,7 @@ class Writer:
         self.n = n
         self.sim = sim       # seats played inline by the random policy: no decision leaves the loop
         self.record = record and not sim   # the game keeps an event log
+        self.fixed_table = not self.uses((A.Eliminate, A.SwapSeats))    # every seat plays, in its place
         self.ns = {"Decision": Decision, "Ctx": Ctx, "Interrupt": interrupt_type, "_seats": _seats,
                    "_floordiv": _floordiv, "_mod": _mod, "_card_attr": _card_attr,
                    "_seat_attr": _seat_attr, "MAX_TURNS": max_turns, "drive": drive,
@@ -289,8 +290,9 @@ class Writer:
         t = self.temp()
         if isinstance(who, A.Name) and who.id == "next" and who.id not in env.vars and env.player in _NONNULL_SEATS:
             # Game.next_unskipped, when every seat is in its place and the next one is not skipped
+            moved = "" if self.fixed_table else "not g._plain or "
             return [(ind, f"{t} = ({env.player} + g.direction) % {self.n}"),
-                    (ind, f"if not g._plain or g.skips[{t}]:"), (ind + 1, f"{t} = {src}")], t, ind
+                    (ind, f"if {moved}g.skips[{t}]:"), (ind + 1, f"{t} = {src}")], t, ind
         if typ == SEAT:
             if self.nonnull(src):
                 return [(ind, f"{t} = {src}")], t, ind
@@ -406,12 +408,14 @@ class Writer:
     def _sChooseColor(self, node, env, ind):
         t = self.temp()
         answer = self.temp("a")
+        named = ([] if env.color_arg == "None" else       # the color named with the play
+                 [(ind + 1, f"if {t} == {env.actor} and {env.color_arg} is not None:"),
+                  (ind + 2, f"g.set_color({env.color_arg}, {t})")])
         return [
             (ind, f"{t} = {self.expr(node.who, env)}"),
             (ind, f"if isinstance({t}, int):"),
-            (ind + 1, f"if {t} == {env.actor} and {env.color_arg} is not None:"),
-            (ind + 2, f"g.set_color({env.color_arg}, {t})"),
-            (ind + 1, f"elif g.hands[{t}]:"),
+            *named,
+            (ind + 1, f"{'elif' if named else 'if'} g.hands[{t}]:"),
             (ind + 2, f"{answer} = COLORS[int(rand() * NCOLORS)]" if self.sim else
                       f"{answer} = yield Decision({t}, 'color', COLORS, 'Choose a color')"),
             (ind + 2, f"g.set_color({answer}, {t})")]
@@ -431,12 +435,18 @@ class Writer:
 
     def _sPlayDrawn(self, node, env, ind):
         t, x, act = self.temp(), self.temp("x"), self.temp("act")
-        head = [(ind, f"{t} = {self.expr(node.who, env)}"),
-                (ind, f"{x} = {env.drawn}"),
-                (ind, f"if isinstance({t}, int) and {x} is not None and {self.playable_test(t, x)} and {x} in g.hands[{t}]:")]
+        who = self.expr(node.who, env)
+        if who in _NONNULL_SEATS:
+            t = who
+            head = [(ind, f"{x} = {env.drawn}"),
+                    (ind, f"if {x} is not None and {self.playable_test(t, x)} and {x} in g.hands[{t}]:")]
+        else:
+            head = [(ind, f"{t} = {who}"),
+                    (ind, f"{x} = {env.drawn}"),
+                    (ind, f"if isinstance({t}, int) and {x} is not None and {self.playable_test(t, x)} and {x} in g.hands[{t}]:")]
         # the turn's player plays the drawn card: its play written out here, once (not inside
         # another play's effect, where it stays a call)
-        inline = self.expr(node.who, env) == "s" and getattr(self, "_play_depth", 0) == 0
+        inline = who == "s" and getattr(self, "_play_depth", 0) == 0
         if self.sim:      # the random policy always plays a card it may play: one draw for the card
             return head + [(ind + 1, "rand()")] + self.random_play(t, x, ind + 1, inline)
         d = self.temp("d")
@@ -686,8 +696,10 @@ class Writer:
              *self.dispatch(r.starter, 2, lambda p, i: self.program(p, starter_env, i)),
              (2, "if not redo:"), (3, "break"),
              (2, "card = None"),
-             (1, "g.turn = g.dealer"),
-             (1, "g._advance()"),
+             (1, "s = g.turn = g.dealer"),
+             (1, "if g.next_override is None:"),      # (a starter rule may say who starts)
+             *self.advance(2, generic="g._advance()"),
+             (1, "else:"), (2, "g._advance()"),
              (1, "return"), (1, "yield")]
         self._as_if = None
         return L
@@ -720,6 +732,22 @@ class Writer:
             L += [(1, "return"), (1, "yield")]
         return L
 
+    def advance(self, ind: int, generic: str) -> list:
+        """Game._advance from seat `s` when no rule gives the next turn to anyone: the next seat
+        that is not to lose its turn; simply (s + direction) mod n when every seat plays in its
+        own place, else the generic call."""
+        n = self.n
+        fast = [(ind, "d = g.direction"), (ind, "skips = g.skips"),
+                (ind, f"t = (s + d) % {n}"),
+                (ind, "while skips[t]:"),
+                (ind + 1, "skips[t] = 0"),
+                *self.event(ind + 1, "g.event('skipped', seat=t)"),
+                (ind + 1, f"t = (t + d) % {n}"),
+                (ind, "g.turn = t")]
+        if self.fixed_table:
+            return fast
+        return [(ind, "if g._plain:"), *[(i + 1, t) for i, t in fast], (ind, "else:"), (ind + 1, generic)]
+
     def uses(self, types: tuple, whole_round: bool = True) -> bool:
         """Whether a rule can run a statement of these types (branches the options rule out
         excepted): what the rules never do, the loop need not check for (a seat out of the game,
@@ -751,7 +779,7 @@ class Writer:
         its own place; with no `starts` or `plays again` in the turn, play passes in order; with
         no `end round` only an empty hand ends the round."""
         n = self.n
-        fixed_table = not self.uses((A.Eliminate, A.SwapSeats))
+        fixed_table = self.fixed_table
         in_order = not self.uses((A.Starts, A.PlaysAgain), whole_round=False)
         # only a window action that may ask questions runs inside the turn loop (Game._window_action)
         interrupts = any(a.program.plain is None for w in self.r.windows for a in w.actions)
@@ -803,20 +831,10 @@ class Writer:
               (4, "g._idle += 1"),
               (4, "if g._idle >= 2 and g._idle >= g._n_active:"), *[(i + 2, t) for i, t in stalemate],
               (2, "if turns >= MAX_TURNS:"), *stalemate]
-        # Game._advance, when every seat is in its own place
-        advance = [(3, "d = g.direction"), (3, "skips = g.skips"),
-                   (3, f"t = (s + d) % {n}"),
-                   (3, "while skips[t]:"),
-                   (4, "skips[t] = 0"),
-                   *self.event(4, "g.event('skipped', seat=t)"),
-                   (4, f"t = (t + d) % {n}"),
-                   (3, "g.turn = t")]
-        if fixed_table and in_order:
-            L += [(ind - 1, text) for ind, text in advance]
+        if in_order:
+            L += self.advance(2, generic="g._advance()")
         else:
-            L += [(2, "if " + " and ".join((["g._plain"] if not fixed_table else []) +
-                                           (["g.next_override is None"] if not in_order else [])) + ":"),
-                  *advance, (2, "else:"), (3, "g._advance()")]
+            L += [(2, "if g.next_override is None:"), *self.advance(3, "g._advance()"), (2, "else:"), (3, "g._advance()")]
         if self.sim:
             L += [(1, "return"), (1, "yield")]
         return L
@@ -843,7 +861,8 @@ class Writer:
         for i, t in body:
             for attr, name in used:
                 t = re.sub(re.escape(attr) + r"\b", name, t)
-            out.append((i, t))
+            if t not in (f"{name} = {name}" for _, name in used):
+                out.append((i, t))
         return [(ind, head)] + [(ind + 1, f"{name} = {attr}") for attr, name in used] + out
 
 

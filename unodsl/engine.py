@@ -624,27 +624,28 @@ class Game:
         yield from self._code.turn_starter(self, None)
 
     def _choose_dealer(self) -> int:
+        """Each contender turns a card from the deck; the highest value deals, ties turn again."""
         r = self.rules
         if r.dealer_value is None:
             return self.rng.randrange(self.n)
-        deck, rand = r.deck, self._rand
+        deck, rand, size = r.deck, self._rand, len(r.deck)
         contenders = list(range(self.n))
-        ctx = Ctx(self) if r.dealer_values is None else None
+        ctx = Ctx(self)
         while len(contenders) > 1:
             picked: list = []           # distinct places in the deck, each uniformly at random
             while len(picked) < len(contenders):
-                i = int(rand() * len(deck))
+                i = int(rand() * size)
                 if i not in picked:
                     picked.append(i)
-            values = {}
-            for s, i in zip(contenders, picked):
-                if r.dealer_values is not None:
-                    values[s] = r.dealer_values[deck[i]]
-                else:
+            if r.dealer_values is not None:
+                values = [r.dealer_values[deck[i]] for i in picked]
+            else:
+                values = []
+                for i in picked:
                     ctx.card = deck[i]
-                    values[s] = r.dealer_value(ctx) or 0
-            best = max(values.values())
-            contenders = [s for s in contenders if values[s] == best]
+                    values.append(r.dealer_value(ctx) or 0)
+            best = max(values)
+            contenders = [s for s, v in zip(contenders, values) if v == best]
         if self.record:
             self.event("dealer", seat=contenders[0])
         return contenders[0]
@@ -1156,7 +1157,8 @@ class Game:
     def others(self, seat) -> tuple:
         if seat is None:
             return tuple(self._order_from(self.dealer or 0))
-        return tuple(s for s in self._order_from(self.next_seat(seat)) if s != seat)
+        order = self._order_from(self.next_seat(seat))
+        return tuple([s for s in order if s != seat])
 
     def everyone(self, seat) -> tuple:
         return tuple(self._order_from(seat if seat is not None else (self.dealer or 0)))
@@ -1164,14 +1166,15 @@ class Game:
     def opponents(self, seat) -> tuple:
         if seat is None:
             return self.others(None)
-        return tuple(s for s in self.others(seat) if self.teams[s] != self.teams[seat])
+        teams = self.teams
+        team = teams[seat]
+        return tuple([s for s in self.others(seat) if teams[s] != team])
 
     def active_count(self) -> int:
         return self._n_active
 
     def hand_points(self, seat: int) -> int:
-        pts = self.rules.cards.points
-        return sum(pts[c] for c in self.hands[seat])
+        return sum(map(self.rules.cards.points.__getitem__, self.hands[seat]))
 
     def _advance(self) -> None:
         if self.next_override is not None:
