@@ -291,7 +291,8 @@ class Writer:
         if isinstance(who, A.Name) and who.id == "next" and who.id not in env.vars and env.player in _NONNULL_SEATS:
             # Game.next_unskipped, when every seat is in its place and the next one is not skipped
             moved = "" if self.fixed_table else "not g._plain or "
-            return [(ind, f"{t} = ({env.player} + g.direction) % {self.n}"),
+            following = f"1 - {env.player}" if self.n == 2 else f"({env.player} + g.direction) % {self.n}"
+            return [(ind, f"{t} = {following}"),
                     (ind, f"if {moved}g.skips[{t}]:"), (ind + 1, f"{t} = {src}")], t, ind
         if typ == SEAT:
             if self.nonnull(src):
@@ -451,8 +452,8 @@ class Writer:
             return head + [(ind + 1, "rand()")] + self.random_play(t, x, ind + 1, inline)
         d = self.temp("d")
         # the decision and its legal actions, as Game._list_actions lists them
-        listed = ([(ind + 1, f"g._legal = list(FIXED[{t}].plays[{x}])")] if node.must else
-                  [(ind + 1, f"g._legal = [*FIXED[{t}].plays[{x}], FIXED[{t}].keep]")])
+        listed = ([(ind + 1, f"g._legal = list(PLAYS[{t}][{x}])")] if node.must else
+                  [(ind + 1, f"g._legal = [*PLAYS[{t}][{x}], FIXED[{t}].keep]")])
         L = head + [
             (ind + 1, f"{d} = DRAWN.get(({t}, {x}, {node.must!r}))"),
             (ind + 1, f"if {d} is None:"),
@@ -628,7 +629,7 @@ class Writer:
         targets = any(p is not None and p.asks_target for p in r.on_play)
         ok = self.allowed(ind)
         cards = ("dict.fromkeys(filter(ok.__contains__, g.hands[s]))" if ok is not None else "playable_cards(g, s)")
-        L = [(ind, "fixed = FIXED[s]"), (ind, "plays = fixed.plays"), *(ok or [])]
+        L = [(ind, "plays = PLAYS[s]"), *(ok or [])]
         if targets:
             L += [(ind, "acts = []"),
                   (ind, f"for c in {cards}:"),
@@ -638,11 +639,11 @@ class Writer:
             L += [(ind, f"acts = [a for c in {cards} for a in plays[c]]")]
         # every playable card gives at least one action, so no action means no playable card
         if r.renege_const is True:
-            L += [(ind, "acts.append(fixed.draw)")]
+            L += [(ind, "acts.append(DRAW[s])")]
         elif r.renege_const is False:
-            L += [(ind, "if not acts:"), (ind + 1, "acts.append(fixed.draw)")]
+            L += [(ind, "if not acts:"), (ind + 1, "acts.append(DRAW[s])")]
         else:
-            L += [(ind, "if not acts or rules.renege(Ctx(g, s, None, True, s)):"), (ind + 1, "acts.append(fixed.draw)")]
+            L += [(ind, "if not acts or rules.renege(Ctx(g, s, None, True, s)):"), (ind + 1, "acts.append(DRAW[s])")]
         return L
 
     def choose_turn(self, ind: int) -> list:
@@ -737,12 +738,13 @@ class Writer:
         that is not to lose its turn; simply (s + direction) mod n when every seat plays in its
         own place, else the generic call."""
         n = self.n
-        fast = [(ind, "d = g.direction"), (ind, "skips = g.skips"),
-                (ind, f"t = (s + d) % {n}"),
+        step = ("1 - {}" if n == 2 else f"({{}} + d) % {n}")     # two players: the other one, either way
+        fast = [*([] if n == 2 else [(ind, "d = g.direction")]), (ind, "skips = g.skips"),
+                (ind, "t = " + step.format("s")),
                 (ind, "while skips[t]:"),
                 (ind + 1, "skips[t] = 0"),
                 *self.event(ind + 1, "g.event('skipped', seat=t)"),
-                (ind + 1, f"t = (t + d) % {n}"),
+                (ind + 1, "t = " + step.format("t")),
                 (ind, "g.turn = t")]
         if self.fixed_table:
             return fast
@@ -807,7 +809,7 @@ class Writer:
         # A play always moves the game on; a draw turn may not (an empty stock, nothing to play):
         # a lap of turns in which nobody moved is a stalemate.
         stalemate = [(3, "g.declare_stalemate()"), (3, end.format("None")), (3, "break")]
-        L += [(2, "g.turns += 1"), (2, "turns = g.round_turns = g.round_turns + 1"),
+        L += [(2, "turns = g.round_turns = g.round_turns + 1"),
               *([] if fixed_table else [(2, "active_before = g._n_active")]),
               *([] if self.sim or not self.r.windows else [(2, "if g.windows:"), (3, "g._close_turn_windows()")]),
               (2, "if playing:"),
@@ -898,7 +900,9 @@ def generate(rules, n: int, interrupt_type, max_turns: int, sim: bool = False, r
     found = rules.generated.get(key)
     if found is None:
         writer = Writer(rules, n, interrupt_type, max_turns, sim, record)
-        writer.ns["FIXED"] = rules.fixed_actions(n)
+        writer.ns["FIXED"] = fixed = rules.fixed_actions(n)
+        writer.ns["PLAYS"] = tuple(seat.plays for seat in fixed)
+        writer.ns["DRAW"] = tuple(seat.draw for seat in fixed)
         writer.ns["TURN"] = tuple(Decision(s, "turn") for s in range(n))
         text = writer.source()
         code = compile(text, f"<unodsl generated: {rules.name}, {n} players>", "exec")

@@ -87,7 +87,8 @@ class Game:
         self.game_over = False
         self.game_winners: list = []
         self.stalemate = ""
-        self.turns = 0
+        self._turns_before = 0            # turns of the rounds before this one (see `turns`)
+        self.round_turns = 0
         self.events: list = []
         self.log: list = []
         self.stats = {"drawn": 0, "reshuffles": 0, "stock_empty": 0, "eliminations": 0}
@@ -115,6 +116,11 @@ class Game:
         self._round = None                    # the running round's turn loop (see _resume)
         self._gen = self._game(position)
         self._resume(None)        # sets up the first round (see _reset_round) and plays to a decision
+
+    @property
+    def turns(self) -> int:
+        """Turns played in the whole game (a turn: one play, or one draw with its possible play)."""
+        return self._turns_before + self.round_turns
 
     # ---- driving ------------------------------------------------------------------------------
     def _resume(self, value) -> None:
@@ -584,6 +590,7 @@ class Game:
         self.next_override = None             # the seat that plays next, if a rule said so
         self.round_over, self.winner = False, None
         self.round_points = [0] * n
+        self._turns_before += self.round_turns
         self.round_turns = 0
         self.counters = dict(self.rules.counters)
         self.benched = [False] * n            # out for this round only
@@ -710,7 +717,6 @@ class Game:
                 if (yield from self._interrupted(action)):
                     break
                 continue
-            self.turns += 1
             self.round_turns += 1
             active_before = self._n_active
             self._close_turn_windows()
