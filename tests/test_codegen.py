@@ -56,6 +56,11 @@ def _variants():
     return cases
 
 
+def _seeds(options: dict) -> tuple:
+    """Three tables (fewest players, four, seven) with the defaults; two with an option changed."""
+    return (0, 1, 2) if not options else (0, 2)
+
+
 def _play(rules, players: int, seed: int, bot: str, generated: bool) -> Game:
     game = Game(rules, players, seed=seed, generated=generated)
     rng = random.Random(seed)
@@ -95,7 +100,7 @@ def _state(game: Game) -> dict:
 def test_generated_loop_plays_the_generic_games(ref, mods, options):
     rules = load(ref, mods, options)
     low, high = rules.players
-    for seed in range(3):
+    for seed in _seeds(options):
         players = [low, min(high, 4), min(high, 7)][seed]
         for bot in ("basic", "random"):
             generic = _state(_play(rules, players, 1000 + seed, bot, generated=False))
@@ -118,7 +123,7 @@ def test_inline_random_seats_play_the_same_games(ref, mods, options):
     the choices the random bot makes through the step API."""
     rules = load(ref, mods, options)
     low, high = rules.players
-    for seed in range(3):
+    for seed in _seeds(options):
         players = [low, min(high, 4), min(high, 7)][seed]
         stepped = play_game(rules, players, 2000 + seed, "random", record=False, rounds=ROUNDS, inline=False)
         inline = play_game(rules, players, 2000 + seed, "random", record=False, rounds=ROUNDS)
@@ -126,3 +131,23 @@ def test_inline_random_seats_play_the_same_games(ref, mods, options):
         a, b = _state(stepped), _state(inline)
         for key in a:
             assert b[key] == a[key], f"{key} differs ({players} players, seed {2000 + seed})"
+
+
+def test_generic_loop_passes_every_scenario(monkeypatch):
+    """The reference loop the generated one is held to passes the whole scenario suite too."""
+    from unodsl import scenarios
+    games = []
+
+    def generic_game(*args, **kwargs):
+        games.append(Game(*args, generated=False, **kwargs))
+        return games[-1]
+    monkeypatch.setattr(scenarios, "Game", generic_game)
+    paths = scenarios.collect([ROOT / "tests" / "scenarios", ROOT / "examples"])
+    ran = 0
+    for path in paths:
+        for sc in scenarios.load_file(path):
+            failures = scenarios.run(sc)
+            assert not failures, f"{path.name}: {sc.name}: {failures[0]}"
+            ran += 1
+    assert ran > 300 and len(games) >= ran
+    assert all(g._code.play_round is Game._play_round for g in games)

@@ -29,6 +29,9 @@ class _Interrupt:
         self.program, self.ctx = program, ctx
 
 
+_DEAL = Decision(None, "deal", prompt="Deal the next round")
+
+
 class _Round:
     """Yielded by the game's generator: play this round's turn loop, then resume me."""
     __slots__ = ("loop",)
@@ -114,7 +117,7 @@ class Game:
         self._fixed_actions = rules.fixed_actions(players)
         self.decision: Decision | None = None
         self._round = None                    # the running round's turn loop (see _resume)
-        self._gen = self._game(position)
+        self._gen = self._play_one_round(position)
         self._resume(None)        # sets up the first round (see _reset_round) and plays to a decision
 
     @property
@@ -126,9 +129,11 @@ class Game:
     def _resume(self, value) -> None:
         """Send the answer to the decision into the game and run it to the next decision.
 
-        A round's turn loop runs as a generator of its own (`_round`), which the game's generator
-        hands over at the start of each round (see `_game`): answers go straight to it, one frame
-        deep, and the game's generator resumes when the round is over."""
+        Each round is a generator (`_play_one_round`) that sets the round up, hands over the
+        round's turn loop, and returns the decision that follows the round: deal the next one, or
+        None when the game is over. The turn loop runs as a generator of its own (`_round`), so
+        answers go straight to it, one frame deep. Between rounds no generator is running, so a
+        game left there holds no reference cycle and is freed at once."""
         self._legal = None
         try:
             if self._round is not None:
@@ -138,6 +143,9 @@ class Game:
                 except StopIteration:
                     self._round = None
                     value = None
+            if self._gen is None:                 # the deal was answered: the next round
+                self.dealer = self.clockwise(self.dealer, 1)       # the deal passes to the left
+                self._gen, value = self._play_one_round(None), None
             d = self._gen.send(value)
             while d.__class__ is _Round:
                 try:
@@ -147,8 +155,9 @@ class Game:
                     self._round = None
                     d = self._gen.send(None)
             self.decision = d
-        except StopIteration:
-            self.decision = None
+        except StopIteration as done:
+            self._gen = None
+            self.decision = done.value
 
     def apply(self, action: Action) -> None:
         """Carry out an action, or raise Refused (with the state unchanged) if the rules forbid it."""
@@ -561,24 +570,22 @@ class Game:
             self.windows = {k: w for k, w in self.windows.items() if not w[0].closes_on_turn}
 
     # ---- the game -----------------------------------------------------------------------------
-    def _game(self, position):
-        first = True
-        while True:
-            self.round += 1
-            if first and position is not None:
-                yield from self._setup_position(position)
-            else:
-                yield from self._deal_round(first)
-            first = False
-            yield _Round(self._code.play_round(self))      # run by _resume until the round ends
-            if self.game_over:
-                return
-            if self.round >= MAX_ROUNDS:
-                self.stalemate = f"no one had won after {MAX_ROUNDS} rounds"
-                self.end_game("highest")
-                return
-            yield Decision(None, "deal", prompt="Deal the next round")
-            self.dealer = self.clockwise(self.dealer, 1)       # the deal passes to the left
+    def _play_one_round(self, position):
+        """Set a round up (dealt, or laid out as `position`), play it, and return the decision
+        that follows it: deal the next round, or None when the game is over."""
+        self.round += 1
+        if position is not None:
+            yield from self._setup_position(position)
+        else:
+            yield from self._deal_round(self.round == 1)
+        yield _Round(self._code.play_round(self))      # run by _resume until the round ends
+        if self.game_over:
+            return None
+        if self.round >= MAX_ROUNDS:
+            self.stalemate = f"no one had won after {MAX_ROUNDS} rounds"
+            self.end_game("highest")
+            return None
+        return _DEAL
 
     def _reset_round(self) -> None:
         n = self.n

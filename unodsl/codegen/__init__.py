@@ -1,0 +1,54 @@
+"""A ruleset's turn loop written out as Python source, once per ruleset and table size.
+
+The generic loop (`Game._play_round`) interprets the compiled rules: each play builds a context
+and calls a closure for every expression and statement, and each window, honesty rule and
+effect is looked up and tried in general. For one ruleset at one table size most of that is
+fixed. This module writes the turn loop and the play of a card as Python source instead: options
+are folded into constants, expressions become inline Python (`len(g.hands[s]) == 1`), each
+card's effect becomes a branch of the play function, and the next seat is `(s + direction) % n`
+whenever no seat is out or moved. The source is compiled with `compile()` and run by the same
+`Game`, so decisions, actions, windows and the event log are unchanged.
+
+It knows no card or variant: it translates the language's statements and expressions. Where it
+has no template for something (a rare statement, say), the whole program that contains it runs
+through its generic closures instead, sharing the same state. tests/test_codegen.py checks that
+the generated loop plays exactly the same games as the generic one, event for event.
+
+Layers: `expressions` writes expressions, `statements` statements and whole programs, `loop` the
+functions the Game runs; `runtime` holds the helpers the generated code calls.
+"""
+from __future__ import annotations
+
+from typing import Callable, NamedTuple
+
+from .loop import LoopWriter
+from .runtime import drive
+
+__all__ = ["Generated", "generate", "drive"]
+
+
+class Generated(NamedTuple):
+    """A ruleset's generated code for one table size."""
+    play_round: Callable        # play_round(g): Game._play_round
+    turn_starter: Callable      # turn_starter(g, card): Game._turn_starter
+    playable: Callable          # playable_cards(g, seat): Game.playable on a turn
+    turn_actions: Callable      # turn_actions(g, seat): Game.legal_actions on a turn
+    source: str
+    delegated: tuple            # (program, what had no template) run by the generic closures
+
+
+def generate(rules, n: int, interrupt_type, max_turns: int, sim: bool = False, record: bool = False) -> Generated:
+    """The generated code for this ruleset and table size, cached on the ruleset. With sim,
+    every seat is played inline by the random policy (the Game's `seat_bot`), and the round
+    loop returns at the end of the round without yielding; with record, it keeps the event log."""
+    key = (n, sim, record and not sim)
+    found = rules.generated.get(key)
+    if found is None:
+        writer = LoopWriter(rules, n, interrupt_type, max_turns, sim, record)
+        text = writer.source()
+        code = compile(text, f"<unodsl generated: {rules.name}, {n} players>", "exec")
+        exec(code, writer.ns)
+        found = rules.generated[key] = Generated(writer.ns["play_round"], writer.ns["turn_starter"],
+                                                 writer.ns["playable_cards"],
+                                                 writer.ns["turn_actions"], text, tuple(writer.delegated))
+    return found

@@ -1,0 +1,43 @@
+"""What generated code calls at run time besides the Game itself: small helpers with the
+generic closures' exact semantics, and the driver that runs a generic program inside the
+simulator's loop."""
+from __future__ import annotations
+
+
+def seats(value) -> tuple:
+    """A seat or seats as a tuple, as the generic statements take `who`."""
+    if value is None:
+        return ()
+    if isinstance(value, tuple):
+        return value
+    return (value,)
+
+
+def floordiv(a, b):
+    return a // b if b else 0
+
+
+def mod(a, b):
+    return a % b if b else 0
+
+
+def card_attr(table, card):
+    return None if card is None else table[card]
+
+
+def seat_attr(getter, g, seat):
+    return None if seat is None else getter(g, seat)
+
+
+def drive(g, program):
+    """Run a generic generator (a program without a template, the end of a round) to its end
+    inside the simulator's loop, answering each decision as the seat's random bot would."""
+    value = None
+    while True:
+        try:
+            d = program.send(value)
+        except StopIteration as stop:
+            return stop.value
+        g.decision, g._legal = d, None
+        action = g._seat_bot.choose(g, g.legal_actions())
+        value = action if d.kind in ("turn", "drawn", "more") else g._validate(d, action)
