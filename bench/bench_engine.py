@@ -3,11 +3,14 @@
 
 Engines take turns, round after round, and each figure is the median over rounds, so drift on a
 shared machine hits them all alike; compare the ratios, not the absolute numbers. A turn is one
-play, or one draw with its possible play. Two players, random play, classic rules.
+play, or one draw with its possible play. Two players, random play, one round per game; classic
+with the reference engines' rules (no drawing while holding a playable card, a playable drawn
+card is played), both of them classic options.
 
   unodsl step API    Game.legal_actions() + Game.apply(), the API people, bots and scenarios use,
                      with a uniformly random choice among the legal actions (rlcard's loop)
-  unodsl simulator   the simulator's own loop (unodsl.simulate.play_round_fast)
+  unodsl simulator   the simulator's own loop (unodsl.simulate.play_round_fast: the random
+                     bots' choices written into the generated turn loop)
   killer, 4 players  the same simulator loop on a variant with more machinery
   minimal_uno.py     ../shared/bench/minimal_uno.py, a lean hand-written loop (when present)
   rlcard UnoGame     rlcard 1.2.0 init_game / get_legal_actions / step (when installed:

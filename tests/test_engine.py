@@ -93,3 +93,23 @@ def test_window_actions_are_offered_to_the_right_seats(rules):
 def test_players_outside_the_range_are_refused(rules):
     with pytest.raises(ValueError, match="2 to 10"):
         Game(rules, 11)
+
+
+def test_a_game_left_between_rounds_is_freed_at_once(rules):
+    """Between rounds no generator holds the game, so dropping it frees it without the cycle
+    collector: simulations that stop after a round do not pile up garbage."""
+    import gc
+    import weakref
+    game = Game(rules, 2, seed=3, record=False)
+    rng = random.Random(3)
+    while not game.round_over:
+        actions = game.legal_actions()
+        game.apply(actions[rng.randrange(len(actions))])
+    assert game.decision.kind == "deal"
+    ref = weakref.ref(game)
+    gc.disable()
+    try:
+        del game
+        assert ref() is None
+    finally:
+        gc.enable()

@@ -61,6 +61,16 @@ class Position:
 
 
 class Game:
+    """One game of a ruleset, from the first deal to its end.
+
+    seed or rng: the game's random generator (the same seed and actions give the same game);
+    dealer: the first dealer (else chosen as the rules say); position: lay the first round out
+    instead of dealing it (scenarios); chance: "random" decides races and chance events with the
+    generator, "ask" makes them decisions; record: keep the event log; generated: run the
+    ruleset's generated turn loop (codegen), or the generic one it is tested against;
+    seat_bot: a random bot that plays every seat inside the turn loop (the simulator's fast path).
+    """
+
     def __init__(self, rules: Ruleset, players: int, seed=None, dealer: int | None = None,
                  position: Position | None = None, chance: str = "random", record: bool = True,
                  generated: bool = True, seat_bot=None, rng: random.Random | None = None):
@@ -73,8 +83,6 @@ class Game:
         self.chance = chance               # "random": the game's generator decides races; "ask": a decision
         self.record = record               # keep the event log (off for fast simulation)
         self._legal = None                 # legal actions of the current decision, once listed
-        # rng: draw from this generator instead of one seeded with `seed`; the simulator shares
-        # one between a game and its bots when it keeps no log to replay
         self.rng = rng if rng is not None else random.Random(seed)
         self._rand = self.rng.random
         self.turn = 0
@@ -102,9 +110,6 @@ class Game:
         self._journal = None
         self.last_journal: list = []
         self._window_verbs = rules.window_verbs()
-        # the turn loop: written out for this ruleset by codegen, or the generic reference loop
-        # With a seat_bot (a RandomBot), every seat is played by it inside the turn loop, which then
-        # yields no turn decisions at all: the simulator's fast path.
         if seat_bot is not None and record:
             raise ValueError("seats played inside the turn loop keep no event log: use record=False")
         self._seat_bot = seat_bot
