@@ -113,3 +113,4 @@ def test_a_game_left_between_rounds_is_freed_at_once(rules):
         assert ref() is None
     finally:
         gc.enable()
+

@@ -14,7 +14,15 @@ __version__ = "0.1.0"
 
 from .decisions import Action, Decision, Refused  # noqa: E402
 from .diagnostics import RulesError  # noqa: E402
-from .engine import Game, Position  # noqa: E402
 from .loader import load  # noqa: E402
 
 __all__ = ["Action", "Decision", "Game", "Position", "Refused", "RulesError", "load", "__version__"]
+
+
+def __getattr__(name: str):
+    """`Game` and `Position` load the engine (and its code generator) on first use, so that a
+    command that only checks rules files starts without them."""
+    if name in ("Game", "Position"):
+        from . import engine
+        return getattr(engine, name)
+    raise AttributeError(f"module 'unodsl' has no attribute {name!r}")

@@ -626,6 +626,7 @@ class Game:
             if self.dealer is None:
                 self.dealer = self._choose_dealer()
         self.stock = stock = list(r.deck)
+        self._lazy = True              # a dealt stock is drawn at random (after a laid-out round too)
         count = int(r.deal(Ctx(self)) or 0)
         order = self._order_from(self.next_seat(self.dealer))
         hands, rand = self.hands, self._rand
