@@ -103,7 +103,10 @@ class LoopWriter(StatementWriter):
         if r.undoable:
             L += [(ind, "outer = g._journal"), (ind, "journal = g._journal = []")]
         honest = tuple(None if e is None else (e, f) for e, f in zip(r.honest_exprs, r.honest))
-        L += self.dispatch(honest, ind, lambda item, i: self.condition(item[0], item[1], env, i, "honest"))
+        def honesty(item, i):
+            lines, test = self.condition(item[0], item[1], env, i)
+            return lines + [(i, f"honest = {test}")]
+        L += self.dispatch(honest, ind, honesty)
         L += [(ind, "g.hands[s].remove(card)"), (ind, "g.discard.append(card)"),
               *([] if turn else [(ind, "g._played_this_turn = True")]),
               (ind, "c = T_color[card]"), (ind, "if c is not None:"), (ind + 1, "g.color = c"),
@@ -114,11 +117,8 @@ class LoopWriter(StatementWriter):
                 if w.opens_expr is None:
                     opened = []
                 else:
-                    opened = self.condition(w.opens_expr, w.opens, env, ind, "opened")
-                    if len(opened) == 1:           # inline: `if <condition>:`
-                        opened = [(ind, "if " + opened[0][1].split(" = ", 1)[1] + ":")]
-                    else:
-                        opened += [(ind, "if opened:")]
+                    lines, test = self.condition(w.opens_expr, w.opens, env, ind)
+                    opened = lines + [(ind, f"if {test}:")]
                 inner = ind + bool(opened)
                 L += opened + [(inner, f"g.windows.pop(({w.name!r}, s), None)"),
                                (inner, f"g.windows[({w.name!r}, s)] = ({rule}, card)")]

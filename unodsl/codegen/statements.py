@@ -216,16 +216,16 @@ class StatementWriter(ExpressionWriter):
                 (ind, f"{c}.jumped = {env.jumped}"), (ind, f"{c}.drawn = {env.drawn}"),
                 (ind, call), (ind, f"{env.drawn} = {c}.drawn")]
 
-    def condition(self, node, fn, env: Env, ind: int, target: str) -> list:
-        """`target = <condition>`, inline or through its closure."""
+    def condition(self, node, fn, env: Env, ind: int) -> tuple:
+        """(lines, test): a condition as an inline Python test, or, without a template, as a call
+        of its closure on a context the lines build."""
         try:
-            return [(ind, f"{target} = {self._boolean(node, env)}")]
+            return [], self._boolean(node, env)
         except Unsupported:
             f = self.const(fn, "COND")
             c = self.temp("ctx")
             return [(ind, f"{c} = Ctx(g, {env.player}, {env.card or 'None'}, {env.honest}, {env.actor}, {env.color_arg}, {env.target_arg})"),
-                    (ind, f"{c}.jumped = {env.jumped}"),
-                    (ind, f"{target} = bool({f}({c}))")]
+                    (ind, f"{c}.jumped = {env.jumped}")], f"bool({f}({c}))"
 
     def dispatch(self, per_card: tuple, ind: int, emit) -> list:
         """Branches on the card's entry in a per-card table (programs, conditions), one branch
