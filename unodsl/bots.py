@@ -73,16 +73,21 @@ class BasicBot:
             if not plays:
                 return next((a for a in actions if a.verb in ("draw", "keep")), actions[0])
             hand = game.hands[d.seat]
-            counts = Counter(r.cards.color[c] for c in hand if r.cards.color[c] is not None)
-            best_color = max(r.colors, key=lambda c: (counts.get(c, 0), -r.colors.index(c)))
-            target = min(game.opponents(d.seat) or game.others(d.seat) or (None,),
-                         key=lambda s: len(game.hands[s]) if s is not None else 0)
+            # the strongest color and the weakest opponent, worked out only if a play names one
+            best_color = target = None
+            if any(a.color is not None for a in plays):
+                counts = Counter(r.cards.color[c] for c in hand if r.cards.color[c] is not None)
+                best_color = max(r.colors, key=lambda c: (counts.get(c, 0), -r.colors.index(c)))
+            if any(a.target is not None for a in plays):
+                target = min(game.opponents(d.seat) or game.others(d.seat) or (None,),
+                             key=lambda s: len(game.hands[s]) if s is not None else 0)
+            colored, points = r.cards.colored, r.cards.points
 
             def score(a: Action):
-                colored = r.cards.colored[a.card]
-                return (colored, r.cards.points[a.card] if colored else -r.cards.points[a.card],
+                c = colored[a.card]
+                return (c, points[a.card] if c else -points[a.card],
                         a.color in (None, best_color), a.target in (None, target))
-            best = max(plays, key=score)
+            best = plays[0] if len(plays) == 1 else max(plays, key=score)
             if len(hand) == 2 and not best.uno:
                 best = Action(best.seat, best.verb, best.card, best.color, best.target, uno=True)
             return best
