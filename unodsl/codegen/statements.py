@@ -114,6 +114,21 @@ class StatementWriter(ExpressionWriter):
                 (ind, f"if isinstance({a}, int) and isinstance({b}, int) and {a} != {b}:"),
                 (ind + 1, f"g.swap_hands({a}, {b})")]
 
+    def _sRedeal(self, node, env, ind):
+        return [(ind, f"g.redeal({self.expr(node.start, env)})")]
+
+    def _sRace(self, node, env, ind):
+        """A race among players: its loser drawn by the game's generator (or asked, when the
+        game asks about chance), then the body with the loser named."""
+        among, var = self.temp("o"), "v_" + re.sub(r"\W", "_", node.var)
+        prompt = node.prompt or "Who lost the race?"
+        outcome = f"g.chance_gen({among}, {prompt!r}, 'race')"
+        inner = replace(env, vars={**env.vars, node.var: (var, SEAT)})
+        return [(ind, f"{among} = _seats({self.expr(node.among, env)})"),
+                (ind, f"if {among}:"),
+                (ind + 1, f"{var} = drive(g, {outcome})" if self.sim else f"{var} = yield from {outcome}"),
+                *self.block(node.body, inner, ind + 1)]
+
     def _sReveal(self, node, env, ind):
         head, t, inner = self.each_seat(node.who, env, ind)
         return head + [(inner, f"g.reveal({t}, _seats({self.expr(node.to, env)}))")]
