@@ -8,20 +8,16 @@ must produce the same event log, action log and final state.
 """
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
 import yaml
 
-from unodsl.bots import BOTS
-from unodsl.decisions import Action, Refused
 from unodsl.engine import Game
 from unodsl.loader import bundled_names, load
 from unodsl.simulate import play_game
 
 ROOT = Path(__file__).resolve().parent.parent
-MAX_ACTIONS = 100_000
 ROUNDS = 2
 
 
@@ -61,34 +57,6 @@ def _seeds(options: dict) -> tuple:
     return (0, 1, 2) if not options else (0, 2)
 
 
-def _play(rules, players: int, seed: int, bot: str, generated: bool) -> Game:
-    game = Game(rules, players, seed=seed, generated=generated)
-    rng = random.Random(seed)
-    bots = [BOTS[bot](rng) for _ in range(players)]
-    for _ in range(MAX_ACTIONS):
-        d = game.decision
-        if game.game_over or d is None:
-            break
-        if d.kind == "deal":
-            if game.round >= ROUNDS:
-                break
-            game.apply(Action(None, "deal"))
-            continue
-        if d.seat is None:
-            options = game.legal_actions()
-            game.apply(options[rng.randrange(len(options))])
-        else:
-            game.apply(bots[d.seat].choose(game, game.legal_actions()))
-        for s in range(players):
-            extra = bots[s].out_of_turn(game, s)
-            if extra is not None:
-                try:
-                    game.apply(extra)
-                except Refused:
-                    pass
-    return game
-
-
 def _state(game: Game) -> dict:
     return {"events": game.events, "log": game.log, "hands": game.hands, "stock": game.stock,
             "discard": game.discard, "scores": game.scores, "turns": game.turns, "stats": game.stats,
@@ -103,8 +71,8 @@ def test_generated_loop_plays_the_generic_games(ref, mods, options):
     for seed in _seeds(options):
         players = [low, min(high, 4), min(high, 7)][seed]
         for bot in ("basic", "random"):
-            generic = _state(_play(rules, players, 1000 + seed, bot, generated=False))
-            generated = _state(_play(rules, players, 1000 + seed, bot, generated=True))
+            generic = _state(play_game(rules, players, 1000 + seed, bot, rounds=ROUNDS, generated=False))
+            generated = _state(play_game(rules, players, 1000 + seed, bot, rounds=ROUNDS))
             for key in generic:
                 assert generated[key] == generic[key], f"{key} differs ({players} players, seed {1000 + seed}, {bot})"
             assert generic["turns"] > 0

@@ -29,20 +29,22 @@ def game_seed(seed: int, index: int) -> int:
 
 
 def play_game(rules: Ruleset, players: int, seed: int, bot: str = "basic", record: bool = True,
-              rounds: int | None = None, inline: bool = True) -> Game:
+              rounds: int | None = None, inline: bool = True, generated: bool = True) -> Game:
     """Play one whole game (or `rounds` rounds of it) with bots in every seat; return the game.
 
     With record=False the game keeps no event log and the bots' choices, always taken from the
     engine's own list of legal actions, are applied without being checked again: the fast path.
     Bots that allow it (`inline_ok`, the random bot) are then played inside the generated turn
-    loop itself, with the same choices (inline=False turns that off, for tests).
+    loop itself, with the same choices (inline=False turns that off, and generated=False runs
+    the generic turn loop instead of the generated one: both for tests).
     Races and chance events for the table are decided at random. A recorded game has its own
     generator, so that its log replays from the seed alone, and the bots and the table share a
     second one; with no log, all draw from one (seeding a generator costs as much as a turn)."""
     rng = random.Random(seed ^ 0x5EED)
     bots = [BOTS[bot](rng) for _ in range(players)]
     seat_bot = bots[0] if inline and not record and getattr(bots[0], "inline_ok", False) else None
-    game = Game(rules, players, seed=seed, record=record, seat_bot=seat_bot, rng=None if record else rng)
+    game = Game(rules, players, seed=seed, record=record, seat_bot=seat_bot, rng=None if record else rng,
+                generated=generated)
     deal = Action(None, "deal")
     apply = game.apply if record else game.apply_trusted
     chooser = rng
