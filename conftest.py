@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from unodsl.scenarios import ScenarioFileError, load_file, run
+from unodsl.front.scenarios import ScenarioFileError, load_file, run
 
 
 def pytest_collect_file(parent, file_path):

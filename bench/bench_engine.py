@@ -9,7 +9,7 @@ card is played), both of them classic options.
 
   unodsl step API    Game.legal_actions() + Game.apply(), the API people, bots and scenarios use,
                      with a uniformly random choice among the legal actions (rlcard's loop)
-  unodsl simulator   the simulator's own loop (unodsl.simulate.play_round_fast: the random
+  unodsl simulator   the simulator's own loop (unodsl.sim.simulate.play_round_fast: the random
                      bots' choices written into the generated turn loop)
   killer, 4 players  the same simulator loop on a variant with more machinery
   minimal_uno.py     ../shared/bench/minimal_uno.py, a lean hand-written loop (when present)
@@ -33,7 +33,7 @@ sys.path.insert(0, str(HERE.parent))
 
 from unodsl import load  # noqa: E402
 from unodsl.engine import Game  # noqa: E402
-from unodsl.simulate import play_round_fast  # noqa: E402
+from unodsl.sim.simulate import play_round_fast  # noqa: E402
 
 
 def unodsl_step_api(rules, games: int, seed: int, players: int = 2) -> tuple[float, int]:

@@ -14,8 +14,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from unodsl.loader import bundled_names, load  # noqa: E402
-from unodsl.simulate import game_seed, play_game  # noqa: E402
+from unodsl.compile.loader import bundled_names, load  # noqa: E402
+from unodsl.sim.simulate import game_seed, play_game  # noqa: E402
 
 
 def main() -> int:

@@ -109,9 +109,10 @@ def test_installed_layout_runs_from_another_directory(tmp_path):
 
 def test_replay_confirms_a_log_and_rejects_a_tampered_one(tmp_path):
     import io
-    from unodsl import eventlog
-    from unodsl.loader import load
-    from unodsl.simulate import play_game
+
+    from unodsl.compile.loader import load
+    from unodsl.engine import eventlog
+    from unodsl.sim.simulate import play_game
     game = play_game(load("classic"), 3, 11, "basic")
     buf = io.StringIO()
     eventlog.write(buf, "classic", [], {}, game)

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 import yaml
 
+from unodsl.compile.loader import bundled_names, load
 from unodsl.engine import Game
-from unodsl.loader import bundled_names, load
-from unodsl.simulate import play_game
+from unodsl.sim.simulate import play_game
 
 ROOT = Path(__file__).resolve().parent.parent
 ROUNDS = 2
@@ -103,7 +103,7 @@ def test_inline_random_seats_play_the_same_games(ref, mods, options):
 
 def test_generic_loop_passes_every_scenario(monkeypatch):
     """The reference loop the generated one is held to passes the whole scenario suite too."""
-    from unodsl import scenarios
+    from unodsl.front import scenarios
     games = []
 
     def generic_game(*args, **kwargs):

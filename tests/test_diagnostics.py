@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from unodsl.diagnostics import RulesError
-from unodsl.loader import check, load
+from unodsl.compile.loader import check, load
+from unodsl.lang.diagnostics import RulesError
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent

@@ -6,9 +6,9 @@ import random
 import pytest
 
 from unodsl import Action, Game, Refused, load
-from unodsl.actions import parse_action
 from unodsl.engine import Position
-from unodsl.scenarios import snapshot
+from unodsl.engine.actions import parse_action
+from unodsl.front.scenarios import snapshot
 
 
 @pytest.fixture(scope="module")

@@ -18,10 +18,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from unodsl.diagnostics import RulesError
-from unodsl.loader import check
-from unodsl.resources import bundled_files
-from unodsl.scenarios import ScenarioFileError, load_file, run
+from unodsl.compile.loader import check
+from unodsl.front.scenarios import ScenarioFileError, load_file, run
+from unodsl.lang.diagnostics import RulesError
+from unodsl.lang.resources import bundled_files
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES_FILES = bundled_files() + sorted((ROOT / "examples").rglob("*.uno"))
@@ -113,8 +113,8 @@ MOVES = st.one_of(
 @FUZZ
 @given(moves=st.lists(MOVES, min_size=1, max_size=12), seed=st.integers(0, 1000))
 def test_typed_moves_never_crash_the_prompt(moves, seed):
-    from unodsl.loader import load
-    from unodsl.play import Session
+    from unodsl.compile.loader import load
+    from unodsl.front.play import Session
     rules = load("classic", ["jump-in", "seven-o"])
     session = Session(rules, 3, [0, 1, 2], "basic", seed, io.StringIO(), io.StringIO())
     for text in moves:

@@ -10,10 +10,10 @@ import re
 
 import pytest
 
-from unodsl.actions import format_action
-from unodsl.bots import RandomBot
-from unodsl.loader import load
-from unodsl.play import WIDTH, Session, play_session
+from unodsl.compile.loader import load
+from unodsl.engine.actions import format_action
+from unodsl.engine.bots import RandomBot
+from unodsl.front.play import WIDTH, Session, play_session
 
 HAND = re.compile(r"^Your hand \((\d+)\): (.*)$", re.MULTILINE)
 

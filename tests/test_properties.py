@@ -13,12 +13,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from unodsl import eventlog
-from unodsl.bots import BOTS
-from unodsl.decisions import Action, Refused
-from unodsl.engine import Game
-from unodsl.loader import bundled_names, load
-from unodsl.simulate import play_game
+from unodsl.compile.decisions import Action, Refused
+from unodsl.compile.loader import bundled_names, load
+from unodsl.engine import Game, eventlog
+from unodsl.engine.bots import BOTS
+from unodsl.sim.simulate import play_game
 
 RULESETS = [name for name, kind, _ in bundled_names() if kind == "ruleset"]
 MODULES = [name for name, kind, _ in bundled_names() if kind == "module"]

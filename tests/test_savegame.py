@@ -8,10 +8,10 @@ import sys
 
 import pytest
 
-from unodsl import savegame
-from unodsl.eventlog import digest
-from unodsl.loader import load
-from unodsl.play import Session
+from unodsl.compile.loader import load
+from unodsl.engine import savegame
+from unodsl.engine.eventlog import digest
+from unodsl.front.play import Session
 
 
 class Killed(Exception):

@@ -1,7 +1,7 @@
 """Rule sheets: every bundled ruleset and module, in every format, says every rule it plays.
 
 What a sheet must contain is computed from the ruleset's composed declarations (the authors' own
-words straight from the syntax tree, and the sentence describe.py makes of each declaration), not
+words straight from the syntax tree, and the sentence `describe` makes of each declaration), not
 from a list written here. Golden files pin the Markdown of classic and killer
 (UNODSL_UPDATE_GOLDEN=1 rewrites them). Browser tests print the HTML with Debian's chromium, as
 people will: they are skipped where /usr/bin/chromium is missing (CI installs it).
@@ -19,11 +19,11 @@ from pathlib import Path
 
 import pytest
 
-from unodsl import ast as A
-from unodsl import sheet
-from unodsl.cli import main
-from unodsl.describe import Describer, words
-from unodsl.loader import bundled_names, load
+from unodsl.compile.loader import bundled_names, load
+from unodsl.front.cli import main
+from unodsl.lang import ast as A
+from unodsl.sheets import sheet
+from unodsl.sheets.describe import Describer, words
 
 HERE = Path(__file__).parent
 GOLDEN = HERE / "golden"

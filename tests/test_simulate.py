@@ -8,8 +8,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from unodsl.loader import load
-from unodsl.simulate import Progress, Stats, compare, run_parallel, simulate
+from unodsl.compile.loader import load
+from unodsl.sim.simulate import Progress, Stats, compare, run_parallel, simulate
 
 
 def cli(*args):
@@ -31,7 +31,7 @@ def test_options_reach_the_workers():
 
 def test_dask_local_cluster_gives_the_same_statistics():
     pytest.importorskip("dask.distributed")
-    from unodsl.cluster import run_on_cluster
+    from unodsl.sim.cluster import run_on_cluster
     jobs = run_parallel("classic", (), {}, 3, 24, 5, "basic", jobs=2).summary()
     cluster = run_on_cluster("local", "classic", (), {}, 3, 24, 5, "basic").summary()
     assert cluster == jobs

@@ -12,9 +12,9 @@ The public API:
 """
 __version__ = "0.1.0"
 
-from .decisions import Action, Decision, Refused  # noqa: E402
-from .diagnostics import RulesError  # noqa: E402
-from .loader import load  # noqa: E402
+from .compile.decisions import Action, Decision, Refused  # noqa: E402
+from .compile.loader import load  # noqa: E402
+from .lang.diagnostics import RulesError  # noqa: E402
 
 __all__ = ["Action", "Decision", "Game", "Position", "Refused", "RulesError", "load", "__version__"]
 

@@ -1,4 +1,4 @@
 """`python -m unodsl` is the `unodsl` command."""
-from .cli import run
+from .front.cli import run
 
 run()

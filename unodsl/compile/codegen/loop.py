@@ -1,0 +1,366 @@
+"""The turn loop written as Python source: the top layer of codegen.
+
+Writes the functions the Game runs: `play_round` (Game._play_round), `play` (a card lands and
+acts), `turn_starter`, `end_round` (scoring), `playable_cards` and `turn_actions` (what may be
+played, as Game.playable and Game.legal_actions list it). What the rules can never do is left out
+of them; what they fix is folded into constants and tables.
+"""
+from __future__ import annotations
+
+import re
+
+from ...lang import ast as A
+from .expressions import _NONNULL_SEATS, Env, Unsupported
+from .statements import StatementWriter
+
+
+class LoopWriter(StatementWriter):
+    """Writes the Python source of one ruleset's turn loop for a table of `n` players."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._play_depth = 0      # plays being written inside one another (a drawn card's)
+        self._as_if = None        # inside a starter rule: writes `as if <seat> played it`
+
+    def _sPlayDrawn(self, node, env, ind):
+        t, x, act = self.temp(), self.temp("x"), self.temp("act")
+        who = self.expr(node.who, env)
+        if who in _NONNULL_SEATS:
+            t = who
+            head = [(ind, f"{x} = {env.drawn}"),
+                    (ind, f"if {x} is not None and {self.playable_test(t, x)} and {x} in g.hands[{t}]:")]
+        else:
+            head = [(ind, f"{t} = {who}"),
+                    (ind, f"{x} = {env.drawn}"),
+                    (ind, f"if isinstance({t}, int) and {x} is not None and {self.playable_test(t, x)} and {x} in g.hands[{t}]:")]
+        # the turn's player plays the drawn card: its play written out here, once (not inside
+        # another play's effect, where it stays a call)
+        inline = who == "s" and self._play_depth == 0
+        if self.sim:      # the random policy always plays a card it may play: one draw for the card
+            return head + [(ind + 1, "rand()")] + self.random_play(t, x, ind + 1, inline)
+        d = self.temp("d")
+        # the decision and its legal actions, as Game._list_actions lists them
+        listed = ([(ind + 1, f"g._legal = list(PLAYS[{t}][{x}])")] if node.must else
+                  [(ind + 1, f"g._legal = [*PLAYS[{t}][{x}], FIXED[{t}].keep]")])
+        L = head + [
+            (ind + 1, f"{d} = DRAWN.get(({t}, {x}, {node.must!r}))"),
+            (ind + 1, f"if {d} is None:"),
+            (ind + 2, f"{d} = DRAWN[({t}, {x}, {node.must!r})] = Decision({t}, 'drawn', (), 'Play the card you drew?', card={x}, must={node.must!r})"),
+            *(listed if not any(p is not None and p.asks_target for p in self.r.on_play) else []),
+            (ind + 1, f"{act} = yield {d}"),
+            (ind + 1, f"if {act}.verb == 'play':")]
+        if not inline:
+            return L + [(ind + 2, f"yield from play(g, {t}, {act}, False)")]
+        return L + [(ind + 2, f"_, _, card, color_arg, target_arg, _, uno = {act}"),
+                    *self.play_body(ind + 2, drawn=self.temp("drawn"))]
+
+    def random_play(self, seat: str, card: str, ind: int, inline: bool) -> list:
+        """The random policy plays `card`: a color and a player for it drawn uniformly, as
+        `RandomBot` picks among the play's variants (one draw even when there is only one)."""
+        v = self.temp("v")
+        L = [(ind, f"if ASKS[{card}] == 0:"),
+             (ind + 1, "rand()"),
+             (ind + 1, "color_arg = target_arg = None"),
+             (ind, f"elif ASKS[{card}] == 1:"),
+             (ind + 1, "color_arg, target_arg = COLORS[int(rand() * NCOLORS)], None"),
+             (ind, "else:"),
+             (ind + 1, f"{v} = g._plays({seat}, {card})"),
+             (ind + 1, f"{v} = {v}[int(rand() * len({v}))]"),
+             (ind + 1, f"color_arg, target_arg = {v}.color, {v}.target")]
+        if not inline:
+            return L + [(ind, f"play(g, {seat}, {card}, color_arg, target_arg, False)")]
+        return L + [(ind, f"card = {card}"),
+                    *self.play_body(ind, drawn=self.temp("drawn"))]
+
+    def _sAsIfPlayed(self, node, env, ind):
+        if self._as_if is None or env.card != "card":
+            raise Unsupported("AsIfPlayed outside a starter")
+        who = self.temp()
+        return [(ind, f"{who} = {self.expr(node.who, env)}")] + self._as_if(who, ind)
+
+    def play_function(self) -> list:
+        """`play(...)`: Game.play_gen for this ruleset, for plays inside effects (a drawn card).
+        Driven by a Game it is a generator of decisions taking the action; in the simulator it is
+        a plain function taking the card, color and player chosen."""
+        if self.sim:
+            head = [(0, "def play(g, s, card, color_arg, target_arg, jumped):"), (1, "rand = g._seat_rand")]
+        else:
+            head = [(0, "def play(g, s, action, jumped):"),
+                    (1, "_, _, card, color_arg, target_arg, _, uno = action")]
+        return head + self.play_body(1, in_function=True) + ([] if self.sim else [(1, "return"), (1, "yield")])
+
+    def play_body(self, ind: int, drawn: str = "drawn", turn: bool = False, in_function: bool = False) -> list:
+        """A card lands and acts: with `s`, `card`, `color_arg`, `target_arg`, `jumped` (and,
+        driven by a Game, `uno`) bound; `drawn` names the local holding `it` for this play. The
+        simulator skips windows, which random seats never use; a ruleset that never cancels a play
+        keeps no journal of it. A turn's own play need not note that someone played (only a
+        draw turn asks)."""
+        r = self.r
+        env = Env(player="s", actor="s", card="card", honest="honest", jumped="jumped",
+                  color_arg="color_arg", target_arg="target_arg", drawn=drawn)
+        self._play_depth += 1
+        L = []
+        if r.undoable:
+            L += [(ind, "outer = g._journal"), (ind, "journal = g._journal = []")]
+        honest = tuple(None if e is None else (e, f) for e, f in zip(r.honest_exprs, r.honest))
+        def honesty(item, i):
+            lines, test = self.condition(item[0], item[1], env, i)
+            return lines + [(i, f"honest = {test}")]
+        L += self.dispatch(honest, ind, honesty)
+        L += [(ind, "g.hands[s].remove(card)"), (ind, "g.discard.append(card)"),
+              *([] if turn else [(ind, "g._played_this_turn = True")]),
+              (ind, "c = T_color[card]"), (ind, "if c is not None:"), (ind + 1, "g.color = c"),
+              *self.event(ind, "g.event('play', seat=s, card=card)")]
+        if not self.sim:
+            for w in r.windows:
+                rule = self.const(w, "WIN")
+                if w.opens_expr is None:
+                    opened = []
+                else:
+                    lines, test = self.condition(w.opens_expr, w.opens, env, ind)
+                    opened = lines + [(ind, f"if {test}:")]
+                inner = ind + bool(opened)
+                L += opened + [(inner, f"g.windows.pop(({w.name!r}, s), None)"),
+                               (inner, f"g.windows[({w.name!r}, s)] = ({rule}, card)")]
+            L += [(ind, "if uno:"), (ind + 1, "g.say_uno(s)")]
+        L += self.dispatch(r.on_play, ind, lambda p, i: self.program(p, env, i))
+        if r.undoable:
+            L += [(ind, "g.last_journal = journal or []"), (ind, "g._journal = outer")]
+        for after in r.after_play:
+            L += self.program(after, env, ind)
+        self._play_depth -= 1
+        text = "\n".join(t for _, t in L)
+        locals_ = ((drawn, "None"), ("honest", "True")) + (() if in_function else (("jumped", "False"),))
+        start = [(ind, f"{name} = {value}") for name, value in locals_ if re.search(rf"\b{name}\b", text)]
+        return start + L
+
+    def allowed(self, ind: int) -> list:
+        """`ok = ` the cards that may be played now, from the ruleset's memo when its match and
+        `play only if` rules read only the card, the top card, the color and counters; None when
+        they read more (then each card is tried with Game.is_playable)."""
+        r = self.r
+        if r.match_static and not r.restrictions:
+            return [(ind, "top = g.discard[-1]"), (ind, "ok = MEMO.get((top, g.color))"),
+                    (ind, "if ok is None:"), (ind + 1, "ok = rules.playable_set(top, g.color)")]
+        if r.match_static and r.restrict_static:
+            values = "".join(f"g.counters[{name!r}], " for name in r.counters)
+            return [(ind, "top = g.discard[-1]"), (ind, f"ok = MEMO.get((top, g.color, ({values})))"),
+                    (ind, "if ok is None:"), (ind + 1, "ok = rules.allowed_set(top, g.color, g.counters)")]
+        return None
+
+    def playable_function(self) -> list:
+        """`playable_cards(g, s)`: Game.playable for a turn, the distinct cards in hand that may
+        be played, in the order they are held."""
+        ok = self.allowed(1)
+        if ok is None:
+            return [(0, "def playable_cards(g, s):"),
+                    (1, "return [c for c in dict.fromkeys(g.hands[s]) if g.is_playable(s, c)]")]
+        return [(0, "def playable_cards(g, s):")] + ok + [(1, "return [*dict.fromkeys(filter(ok.__contains__, g.hands[s]))]")]
+
+    def turn_actions_function(self) -> list:
+        """`turn_actions(g, s)`: Game.legal_actions for a turn."""
+        return [(0, "def turn_actions(g, s):"), *self.list_turn_actions(1), (1, "return acts")]
+
+    def list_turn_actions(self, ind: int) -> list:
+        """`acts = ` the legal actions of seat `s`'s turn, from the actions built once per seat."""
+        r = self.r
+        targets = any(p is not None and p.asks_target for p in r.on_play)
+        ok = self.allowed(ind)
+        cards = ("dict.fromkeys(filter(ok.__contains__, g.hands[s]))" if ok is not None else "playable_cards(g, s)")
+        L = [(ind, "plays = PLAYS[s]"), *(ok or [])]
+        if targets:
+            L += [(ind, "acts = []"),
+                  (ind, f"for c in {cards}:"),
+                  (ind + 1, "v = plays[c]"),
+                  (ind + 1, "acts += v if v is not None else g._plays(s, c)")]
+        else:
+            L += [(ind, "acts = []"), (ind, "add = acts.extend"),       # (faster than a comprehension)
+                  (ind, f"for c in {cards}:"), (ind + 1, "add(plays[c])")]
+        # every playable card gives at least one action, so no action means no playable card
+        if r.renege_const is True:
+            L += [(ind, "acts.append(DRAW[s])")]
+        elif r.renege_const is False:
+            L += [(ind, "if not acts:"), (ind + 1, "acts.append(DRAW[s])")]
+        else:
+            L += [(ind, "if not acts or rules.renege(Ctx(g, s, None, True, s)):"), (ind + 1, "acts.append(DRAW[s])")]
+        return L
+
+    def choose_turn(self, ind: int) -> list:
+        """The random policy's turn, drawing from the generator exactly as the step API's random
+        bot would: `RandomBot.choose_turn` when the turn offers only the playable cards and
+        `draw` (the renege rule fixed to yes, or nothing playable), `RandomBot.choose` over the
+        listed actions otherwise. Both pick a card uniformly among the distinct playable cards;
+        `choose` also draws once for the play's variant, and once to pick `draw` when it is the
+        only action."""
+        r = self.r
+        ok = self.allowed(ind)
+        if ok is None:
+            L = [(ind, "cards = playable_cards(g, s)")]
+        else:
+            L = ok + [(ind, "cards = [*dict.fromkeys(filter(ok.__contains__, g.hands[s]))]")]
+        listed = r.renege_const is not True     # some turns go through RandomBot.choose
+        L += [(ind, "if not cards:"),
+              *([(ind + 1, "rand()")] if r.renege_const is None else []),
+              (ind + 1, "playing = False"),
+              (ind, "else:"),
+              (ind + 1, "playing = True"),
+              (ind + 1, "card = cards[int(rand() * len(cards))]"),
+              (ind + 1, "k = ASKS[card]"),
+              (ind + 1, "if k == 0:"),
+              *([(ind + 2, "rand()")] if listed else []),
+              (ind + 2, "color_arg = target_arg = None"),
+              (ind + 1, "elif k == 1:"), (ind + 2, "color_arg, target_arg = COLORS[int(rand() * NCOLORS)], None"),
+              (ind + 1, "else:"),
+              (ind + 2, "g.decision = TURN[s]"),
+              (ind + 2, "a = g._plays(s, card)"), (ind + 2, "a = a[int(rand() * len(a))]"),
+              (ind + 2, "color_arg, target_arg = a.color, a.target")]
+        return L
+
+    def starter_function(self) -> list:
+        """`turn_starter(g, card)`: Game._turn_starter, the card turned to start the pile and its
+        starter rule (a generator in both modes; the simulator's never yields)."""
+        r = self.r
+        starter_env = Env(player="s", actor="None", card="card")
+        # `as if <seat> played it`: the card's own effect, with that seat as the player
+        as_if = Env(player="s", actor="None", card="card")
+        self._as_if = lambda who_src, ind: [(ind, f"s = {who_src}")] + self.dispatch(
+            r.on_play, ind, lambda p, i: self.program(p, as_if, i))
+        L = [(0, "def turn_starter(g, card):"),
+             *([(1, "rand = g._seat_rand")] if self.sim else []),
+             (1, "while True:"),
+             (2, "if card is None:"), (3, "card = g._take()"),
+             (2, "if card is None:"), (3, "break"),
+             (2, "g.discard.append(card)"), (2, "g.color = T_color[card]"),
+             *self.event(2, "g.event('starter', card=card)"),
+             (2, "s = g.dealer"), (2, "redo = False"), (2, "drawn = None"),
+             *self.dispatch(r.starter, 2, lambda p, i: self.program(p, starter_env, i)),
+             (2, "if not redo:"), (3, "break"),
+             (2, "card = None"),
+             (1, "s = g.turn = g.dealer"),
+             (1, "if g.next_override is None:"),      # (a starter rule may say who starts)
+             *self.advance(2, generic="g._advance()"),
+             (1, "else:"), (2, "g._advance()"),
+             (1, "return"), (1, "yield")]
+        self._as_if = None
+        return L
+
+    def end_round_function(self) -> list:
+        """`end_round(g, winner)`: Game._end_round, with the ruleset's scoring inline."""
+        r = self.r
+        env = Env(player="winner", actor="None", card=None)
+        L = [(0, "def end_round(g, winner):"), (1, "g._finish_round(winner)"),
+             *([(1, "rand = g._seat_rand")] if self.sim else [])]
+        if r.on_round_end is not None:
+            L += [(1, "drawn = None")] + self.program(r.on_round_end, env, 1)
+        L += self.event(1, "g.event('round_end', winner=winner, points=list(g.round_points), scores=list(g.scores))")
+        if not self.sim:
+            L += [(1, "return"), (1, "yield")]
+        return L
+
+    def advance(self, ind: int, generic: str) -> list:
+        """Game._advance from seat `s` when no rule gives the next turn to anyone: the next seat
+        that is not to lose its turn; simply (s + direction) mod n when every seat plays in its
+        own place, else the generic call."""
+        n = self.n
+        step = ("1 - {}" if n == 2 else f"({{}} + d) % {n}")     # two players: the other one, either way
+        fast = [*([] if n == 2 else [(ind, "d = g.direction")]), (ind, "skips = g.skips"),
+                (ind, "t = " + step.format("s")),
+                (ind, "while skips[t]:"),
+                (ind + 1, "skips[t] = 0"),
+                *self.event(ind + 1, "g.event('skipped', seat=t)"),
+                (ind + 1, "t = " + step.format("t")),
+                (ind, "g.turn = t")]
+        if self.fixed_table:
+            return fast
+        return [(ind, "if g._plain:"), *[(i + 1, t) for i, t in fast], (ind, "else:"), (ind + 1, generic)]
+
+    def round_function(self) -> list:
+        """`play_round(g)`: Game._play_round for this ruleset and table size. What the rules can
+        never do is left out: with no `eliminate` and no `swaps seats` every seat stays in play in
+        its own place; with no `starts` or `plays again` in the turn, play passes in order; with
+        no `end round` only an empty hand ends the round."""
+        fixed_table = self.fixed_table
+        in_order = not self.uses((A.Starts, A.PlaysAgain), whole_round=False)
+        # only a window action that may ask questions runs inside the turn loop (Game._window_action)
+        interrupts = any(a.program.plain is None for w in self.r.windows for a in w.actions)
+        env = Env(player="s", actor="s", card=None)
+        draw = self.program(self.r.on_draw, env, 3)
+        end = "end_round(g, {})" if self.sim else "yield from end_round(g, {})"
+        L = [(0, "def play_round(g):")]
+        if self.sim:
+            L += [(1, "rand = g._seat_rand"),
+                  (1, "while True:"),
+                  (2, "s = g.turn")]
+            L += self.choose_turn(2)
+        else:
+            # the turn's legal actions are listed as it begins, for Game.legal_actions and apply
+            L += [(1, "while True:"),
+                  (2, "s = g.turn"),
+                  *self.list_turn_actions(2),
+                  (2, "g._legal = acts"),
+                  (2, "action = yield TURN[s]"),
+                  *([(2, "if action.__class__ is Interrupt:"),
+                     (3, "if (yield from g._interrupted(action)):"), (4, "break"),
+                     (3, "continue")] if interrupts else []),
+                  (2, "_, verb, card, color_arg, target_arg, _, uno = action"),
+                  (2, "playing = verb == 'play'")]
+        # A play always moves the game on; a draw turn may not (an empty stock, nothing to play):
+        # a lap of turns in which nobody moved is a stalemate.
+        stalemate = [(3, "g.declare_stalemate()"), (3, end.format("None")), (3, "break")]
+        L += [(2, "turns = g.round_turns = g.round_turns + 1"),
+              *([] if fixed_table else [(2, "active_before = g._n_active")]),
+              *([] if self.sim or not self.r.windows else [(2, "if g.windows:"), (3, "g._close_turn_windows()")]),
+              (2, "if playing:"),
+              *self.play_body(3, turn=True),
+              (3, "g._idle = 0"),
+              (2, "else:"),
+              (3, "g._drew_this_turn = 0"), (3, "g._played_this_turn = False"),
+              (3, "drawn = None"),
+              *self.event(3, "g.event('draw_turn', seat=s)"),
+              *(draw or [(3, "pass")]),
+              (3, "moved = g._played_this_turn or g._drew_this_turn" +
+                  ("" if fixed_table else " or g._n_active != active_before")),
+              *([(2, "if g._end_now:"), (3, "g._finish_round(None)"), (3, "break")] if self.uses((A.EndRound,), whole_round=False) else []),
+              (2, "hands = g.hands"),
+              (2, "if not hands[s] or not all(hands)" + ("" if fixed_table else " or g._n_active == 1") + ":"),
+              (3, "out = g._gone_out(s)"),
+              (3, "if out is not None:"), (4, end.format("out")), (4, "break"),
+              (2, "if not playing:"),
+              (3, "if moved:"), (4, "g._idle = 0"),
+              (3, "else:"),
+              (4, "g._idle += 1"),
+              (4, "if g._idle >= 2 and g._idle >= g._n_active:"), *[(i + 2, t) for i, t in stalemate],
+              (2, "if turns >= MAX_TURNS:"), *stalemate]
+        if in_order:
+            L += self.advance(2, generic="g._advance()")
+        else:
+            L += [(2, "if g.next_override is None:"), *self.advance(3, "g._advance()"), (2, "else:"), (3, "g._advance()")]
+        if self.sim:
+            L += [(1, "return"), (1, "yield")]
+        return L
+
+    def source(self) -> str:
+        parts = (self.playable_function(), self.turn_actions_function(), self.play_function(),
+                 self.starter_function(), self.end_round_function(), self.round_function())
+        lines = [line for part in parts for line in self.bind_stable(part) + [(0, "")]]
+        return "\n".join("    " * ind + text for ind, text in lines)
+
+    def bind_stable(self, function: list) -> list:
+        """Read the game's lists the rules never replace through locals bound once per call:
+        `hands` unless a rule passes hands or cancels a play, `skips` unless a rule plays a card
+        out of turn (each round starts with new lists, and a new call)."""
+        stable = {"g.stats": "stats", "g.counters": "counters"}
+        if not self.uses((A.PassHands, A.Cancel)):
+            stable["g.hands"] = "hands"
+        if not self.uses((A.PlaysCard,)):
+            stable["g.skips"] = "skips"
+        (ind, head), body = function[0], function[1:]
+        text = "\n".join(t for _, t in body)
+        used = [(attr, name) for attr, name in stable.items() if re.search(re.escape(attr) + r"\b", text)]
+        out = []
+        for i, t in body:
+            for attr, name in used:
+                t = re.sub(re.escape(attr) + r"\b", name, t)
+            if t not in (f"{name} = {name}" for _, name in used):
+                out.append((i, t))
+        return [(ind, head)] + [(ind + 1, f"{name} = {attr}") for attr, name in used] + out

@@ -1,0 +1,255 @@
+"""Finding, parsing, composing and compiling rules files: the front door of the language.
+
+`load("classic", with_=["progressive"], options={"uno_penalty": 4})` returns a Ruleset or raises
+RulesError with every diagnostic found. A name is looked up among the bundled rulesets and
+modules; anything with a path separator or a `.uno` suffix is read as a file.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..lang import ast as A
+from ..lang.compose import Composer
+from ..lang.diagnostics import Diagnostics, RulesError, suggest
+from ..lang.parser import parse
+from ..lang.resources import bundled_files
+from ..lang.source import Source, Span
+from .compiler import Compiler
+from .ruleset import Ruleset
+
+MAX_FILE_BYTES = 1_000_000
+# A module checked (or printed) on its own is composed onto this bundled ruleset: the base that
+# every bundled module is written against.
+MODULE_HOST = "classic"
+
+
+@dataclass(frozen=True)
+class UnitRef:
+    unit: A.Unit
+    source: Source
+
+
+class Library:
+    """The units (rulesets and modules) a load can see: the bundled ones and those of given files."""
+
+    def __init__(self, diags: Diagnostics):
+        self.diags = diags
+        self.sources: dict[str, Source] = {}
+        self.units: dict[str, UnitRef] = {}
+        self.parse_errors: dict[str, list] = {}    # source name -> its syntax diagnostics
+
+    def add_source(self, source: Source, report: bool = True) -> list[UnitRef]:
+        """Parse a file and learn its units; its syntax errors are reported now, or (for bundled
+        files) only once a load uses one of its units."""
+        self.sources[source.name] = source
+        local = Diagnostics()
+        tree = _parse_cached(source.name, source.text, local)
+        if report:
+            self.diags.items.extend(local.items)
+        else:
+            self.parse_errors[source.name] = local.items
+        refs = []
+        for unit in tree.units:
+            ref = UnitRef(unit, source)
+            refs.append(ref)
+            self.units.setdefault(unit.name, ref)
+        return refs
+
+    def add_bundled(self) -> None:
+        for path in bundled_files():
+            self.add_source(read_source(path, display=f"<bundled>/{path.name}"), report=False)
+
+    def report_parse_errors(self, refs) -> None:
+        for ref in refs:
+            self.diags.items.extend(self.parse_errors.pop(ref.source.name, []))
+
+
+_PARSE_CACHE: dict = {}
+
+
+def _parse_cached(name: str, text: str, diags: Diagnostics) -> A.File:
+    key = (name, text)
+    if key not in _PARSE_CACHE:
+        local = Diagnostics()
+        _PARSE_CACHE[key] = (parse(Source(name, text), local), local.items)
+    tree, found = _PARSE_CACHE[key]
+    diags.items.extend(found)
+    return tree
+
+
+def read_source(path, display: str | None = None) -> Source:
+    """Read a rules file as text; unreadable input raises OSError or ValueError with a plain message."""
+    p = Path(path)
+    size = p.stat().st_size
+    if size > MAX_FILE_BYTES:
+        raise ValueError(f"{display or p}: the file is {size} bytes; rules files are limited to {MAX_FILE_BYTES}")
+    data = p.read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise ValueError(f"{display or p}: not UTF-8 text (byte {err.start})") from None
+    return Source(display or str(p), text)
+
+
+def is_path(ref: str) -> bool:
+    return ref.endswith(".uno") or os.sep in ref or "/" in ref
+
+
+def bundled_names() -> list[tuple[str, str, str]]:
+    """(name, 'ruleset' or 'module', one-line description) of every bundled unit."""
+    diags = Diagnostics()
+    lib = Library(diags)
+    lib.add_bundled()
+    out = []
+    for name, ref in sorted(lib.units.items()):
+        about = next((d.text for d in ref.unit.decls if isinstance(d, A.About)), ref.unit.title)
+        out.append((name, ref.unit.kind, ref.unit.title or about))
+    return out
+
+
+def _guarded(fn):
+    """Whatever a rules file holds, reading it ends in diagnostics, never in a deep recursion."""
+    def wrapper(ref, *args, **kwargs):
+        try:
+            return fn(ref, *args, **kwargs)
+        except RecursionError:
+            from ..lang.diagnostics import Diagnostic
+            src = Source(str(ref), "")
+            if is_path(str(ref)):
+                try:
+                    src = read_source(ref)
+                except (OSError, ValueError):
+                    pass
+            diag = Diagnostic("E105", "the rules are nested too deeply to read", src.span(1, 1, 1, 2),
+                              "split deeply nested rules into simpler parts")
+            raise RulesError([diag], {src.name: src}) from None
+    wrapper.__doc__, wrapper.__name__ = fn.__doc__, fn.__name__
+    return wrapper
+
+
+@_guarded
+def load(ref: str, with_=(), options: dict | None = None, base_dir: Path | None = None) -> Ruleset:
+    """Load and compile a ruleset with modules and option overrides, or raise RulesError."""
+    diags = Diagnostics()
+    lib = Library(diags)
+    lib.add_bundled()
+    ruleset_ref = _resolve(lib, ref, "ruleset", base_dir, diags)
+    module_refs = [_resolve(lib, m, "module", base_dir, diags) for m in with_]
+    rs = None
+    if ruleset_ref is not None and None not in module_refs and not diags.errors:
+        rs = _build(lib, ruleset_ref, module_refs, options or {}, diags)
+    if diags.errors or rs is None:
+        raise RulesError(diags.sorted(), lib.sources)
+    return rs
+
+
+def check(ref: str, with_=(), options: dict | None = None) -> tuple[list, dict]:
+    try:
+        return _check(ref, with_, options)
+    except RulesError as err:              # only the recursion guard raises here
+        return err.diagnostics, err.sources
+
+
+@_guarded
+def _check(ref: str, with_=(), options: dict | None = None) -> tuple[list, dict]:
+    """Every diagnostic for a ruleset (or a file of modules), for `unodsl check`."""
+    diags = Diagnostics()
+    lib = Library(diags)
+    lib.add_bundled()
+    target = _resolve(lib, ref, None, None, diags)
+    targets = [target] if target is not None else []
+    if target is not None and is_path(ref):          # every ruleset and module the file holds
+        targets = [UnitRef(u, target.source) for u in _units_of(target.source)] or targets
+    modules = [_resolve(lib, m, "module", None, diags) for m in with_]
+    for unit in targets:
+        if None in modules:
+            break
+        if unit.unit.kind == "ruleset":
+            _build(lib, unit, modules, options or {}, diags)
+        else:
+            base = lib.units.get(MODULE_HOST)
+            if base is not None:
+                _build(lib, base, modules + [unit], options or {}, diags)
+    unique = {(d.code, d.span, d.message): d for d in diags.items}
+    diags.items = list(unique.values())
+    return diags.sorted(), lib.sources
+
+
+def _units_of(source: Source) -> list:
+    tree, _ = _PARSE_CACHE.get((source.name, source.text), (None, None))
+    return list(tree.units) if tree is not None else []
+
+
+def _resolve(lib: Library, ref: str, kind: str | None, base_dir, diags: Diagnostics) -> UnitRef | None:
+    if is_path(ref):
+        path = Path(ref)
+        if base_dir is not None and not path.is_absolute():
+            path = base_dir / path
+        source = read_source(path)
+        refs = lib.add_source(source)
+        wanted = [r for r in refs if kind is None or r.unit.kind == kind]
+        if not wanted:
+            if not refs:
+                if not diags.errors:
+                    diags.error("E402", f"{path} defines no ruleset or module", source.span(1, 1))
+                return None
+            diags.error("E403", f"{path} defines no {kind}", refs[0].unit.span,
+                        f"it defines the {refs[0].unit.kind} `{refs[0].unit.name}`")
+            return None
+        return wanted[0]
+    found = lib.units.get(ref)
+    if found is None or (kind is not None and found.unit.kind != kind):
+        pool = [n for n, r in lib.units.items() if kind is None or r.unit.kind == kind]
+        raise LookupError(f"no bundled {kind or 'ruleset or module'} named `{ref}`. " +
+                          (suggest(ref, pool) or "Bundled: " + ", ".join(sorted(pool))))
+    return found
+
+
+def _used_modules(lib: Library, unit: A.Unit, diags: Diagnostics) -> list:
+    """The modules a ruleset declares with `uses`, in order; unknown names are reported."""
+    out = []
+    for decl in unit.decls:
+        if not isinstance(decl, A.Uses):
+            continue
+        for name, span in zip(decl.modules, decl.spans):
+            ref = lib.units.get(name)
+            if ref is None or ref.unit.kind != "module":
+                pool = [n for n, r in lib.units.items() if r.unit.kind == "module"]
+                diags.error("E408", f"`uses {name}`: there is no module `{name}`", span, suggest(name, pool))
+                continue
+            out.append(ref.unit)
+    return out
+
+
+def _build(lib: Library, top: UnitRef, modules: list[UnitRef], options: dict, diags: Diagnostics) -> Ruleset | None:
+    chain = []
+    seen = set()
+    ref = top
+    while ref is not None:
+        if ref.unit.name in seen:
+            diags.error("E405", f"`{ref.unit.name}` extends itself through its parents", ref.unit.span)
+            return None
+        seen.add(ref.unit.name)
+        chain.append(ref)
+        parent = ref.unit.extends
+        if parent is None:
+            break
+        nxt = lib.units.get(parent)
+        if nxt is None or nxt.unit.kind != "ruleset":
+            diags.error("E406", f"`{ref.unit.name}` extends `{parent}`, which is not a known ruleset",
+                        ref.unit.extends_span or ref.unit.span, suggest(parent, lib.units))
+            return None
+        ref = nxt
+    lib.report_parse_errors(chain + list(modules))
+    composer = Composer(diags)
+    for r in reversed(chain):
+        used = _used_modules(lib, r.unit, diags)
+        if used:
+            composer.add_modules(used)
+        composer.add_unit(r.unit)
+    composer.add_modules([m.unit for m in modules])
+    span = Span("<options>", 0, 0, 0, 0)
+    units = tuple((r.unit.name, r.unit.title) for r in chain) + tuple((m.unit.name, m.unit.title) for m in modules)
+    return Compiler(composer.result(), diags, options, span, top.unit.span).compile(top.unit.name, units)

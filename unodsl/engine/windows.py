@@ -1,0 +1,140 @@
+"""Out-of-turn windows: what the rules let players do between turns (say UNO, catch, jump in).
+
+A window opens after a play when its condition holds, and stays open while it still holds (and,
+for most, until a turn begins). Actions in a window are checked here; an action whose rules may
+ask questions runs inside the game's own flow, as an `Interrupt`.
+"""
+from __future__ import annotations
+
+from ..compile.decisions import Action, Refused
+from ..compile.expressions import Ctx
+
+
+class Interrupt:
+    """An out-of-turn action whose rules may ask questions: run inside the game's own flow."""
+    __slots__ = ("program", "ctx")
+
+    def __init__(self, program, ctx):
+        self.program, self.ctx = program, ctx
+
+
+def seat_name(seat: int | None) -> str:
+    return "nobody" if seat is None else f"p{seat + 1}"
+
+
+class Windows:
+    """Mixed into Game: the open windows (`windows`) and the actions taken in them."""
+
+    def window_actions(self, seat: int) -> list:
+        """Out-of-turn actions this seat may take now (saying UNO, catching a player, jumping in)."""
+        out = []
+        for (name, subject), (rule, opened_on) in self.windows.items():
+            if not self._window_holds(rule, subject, opened_on):
+                continue
+            for a in rule.actions:
+                if not self._may_act(a.who, seat, subject):
+                    continue
+                if a.card_test is None:
+                    out.append(Action(seat, a.verb, target=None if a.who == "player" else subject))
+                    continue
+                if a.program.plain is None and not self._interrupt_allowed():
+                    continue
+                for card in self._window_cards(a, seat, subject):
+                    program = self.rules.on_play[card]
+                    colors = self.rules.colors if program is not None and program.asks_color else (None,)
+                    out.extend(Action(seat, a.verb, card, color, target=subject) for color in colors)
+        return out
+
+    def _window_cards(self, act, seat, subject) -> list:
+        ctx = Ctx(self, player=subject, actor=seat)
+        found = []
+        for card in dict.fromkeys(self.hands[seat]):
+            ctx.card = card
+            if act.card_test(ctx):
+                found.append(card)
+        return found
+
+    def _open_windows(self, seat: int, card, ctx: Ctx | None = None) -> None:
+        for rule in self.rules.windows:
+            if ctx is None:
+                ctx = Ctx(self, player=seat, card=card, actor=seat)
+            if rule.opens is None or rule.opens(ctx):
+                self.windows.pop((rule.name, seat), None)     # re-opened windows move to the end
+                self.windows[(rule.name, seat)] = (rule, card)
+
+    def _window_holds(self, rule, subject, card=None) -> bool:
+        """A window stays open while its opening condition still holds (one card left, say)."""
+        return rule.opens is None or bool(rule.opens(Ctx(self, player=subject, card=card, actor=subject)))
+
+    @staticmethod
+    def _may_act(who: str, seat: int, subject: int) -> bool:
+        return (who == "player" and seat == subject) or (who == "others" and seat != subject) or who == "anyone"
+
+    def _interrupt_allowed(self) -> bool:
+        return self.decision is not None and self.decision.kind == "turn"
+
+    def _window_action(self, action: Action) -> None:
+        seat, verb = action.seat, action.verb
+        if seat is None or not 0 <= seat < self.n or not self._active(seat):
+            raise Refused(f"{seat_name(seat)} is not playing")
+        reasons = []
+        for rule, act in self._window_verbs[verb]:
+            subject = seat if act.who == "player" else action.target
+            if subject is None:
+                open_for = [subj for (name, subj) in self.windows
+                            if name == rule.name and self._may_act(act.who, seat, subj)]
+                if act.card_test is not None and open_for:
+                    subject = open_for[-1]          # the latest play is the one to jump in on
+                elif len(open_for) == 1:
+                    subject = open_for[0]
+                else:
+                    reasons.append(f"say whom: {verb} pN")
+                    continue
+            rule_open = self.windows.get((rule.name, subject))
+            if rule_open is None or not self._window_holds(rule, subject, rule_open[1]):
+                reasons.append(f"{seat_name(subject)} cannot be caught out now" if act.who != "player"
+                               else f"there is nothing to {verb} now")
+                continue
+            if not self._may_act(act.who, seat, subject):
+                reasons.append(f"{seat_name(seat)} may not {verb} {seat_name(subject)}")
+                continue
+            ctx = Ctx(self, player=subject, actor=seat, color_arg=action.color, target_arg=action.target)
+            if act.card_test is not None:
+                card = action.card
+                if card is None or card not in self.hands[seat]:
+                    reasons.append(f"{seat_name(seat)} holds no such card")
+                    continue
+                ctx.card = card
+                if not act.card_test(ctx):
+                    reasons.append(f"{self.rules.code(card)} cannot be used to {verb} now")
+                    continue
+                program = self.rules.on_play[card]
+                if program is not None and program.asks_color and action.color is None and len(self.hands[seat]) > 1:
+                    reasons.append(f"{self.rules.code(card)} needs a color: {verb} {self.rules.code(card)} COLOR")
+                    continue
+            if act.program.plain is None and not self._interrupt_allowed():
+                reasons.append(f"wait: {self._not_your_turn(self.decision)}")
+                continue
+            del self.windows[(rule.name, subject)]
+            self._record(action)
+            self.event("window", seat=seat, verb=verb, subject=subject)
+            self._legal = None
+            if act.program.plain is not None:
+                outer, self._journal = self._journal, None
+                act.program.plain(ctx)
+                self._journal = outer
+            else:
+                self._resume(Interrupt(act.program, ctx))
+            return
+        raise Refused(reasons[0] if reasons else f"nobody can {verb} now")
+
+    def _close_turn_windows(self) -> None:
+        if self.windows:
+            self.windows = {k: w for k, w in self.windows.items() if not w[0].closes_on_turn}
+
+    def say_uno(self, seat: int) -> None:
+        """`play X uno`: the player's own `uno` window action, taken with the play."""
+        for key, (rule, _) in list(self.windows.items()):
+            if key[1] == seat and any(a.verb == "uno" and a.who == "player" for a in rule.actions):
+                del self.windows[key]
+                self.event("window", seat=seat, verb="uno", subject=seat)

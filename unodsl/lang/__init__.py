@@ -1,0 +1,9 @@
+"""The language: rules text -> checked, composed syntax tree.
+
+`source` (texts and spans), `diagnostics` (every mistake with its place and hint), `ast` (frozen
+nodes), `parser` (Lark grammar -> AST, recovering from syntax errors), `compose` (`extends`,
+`uses` and house-rule modules into one list of declarations), `resources` (where the grammar and
+the bundled rulesets are).
+
+May import: nothing else of unodsl. Everything else builds on this package.
+"""

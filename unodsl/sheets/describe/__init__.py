@@ -1,0 +1,103 @@
+"""Rules in plain English: every statement and expression of the language renders itself.
+
+`Describer(rules)` turns the syntax tree of a compiled ruleset's declarations into sentences for
+rule sheets. It is a dispatch on node type and knows no card, color or variant by name: the nouns
+come from the rules (card kind titles, color titles, option values, counter names).
+
+Three ideas make the output read like a rule book rather than a listing:
+
+- Options are known when a sheet is made, so conditions that read only options are decided
+  (`if force_play_drawn { ... } else { ... }` becomes the branch that applies). The options a rule
+  was decided by are recorded on the Rule, so a sheet can name them.
+- Consecutive statements about the same player share the subject: "the next player draws 2 cards
+  and loses their turn".
+- Conditions about a card become noun phrases: `some c in player.hand where c.color == color`
+  is "the player holds a card of the current color".
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from ...lang import ast as A
+from .cards import Cards
+from .conditions import Conditions
+from .declarations import Declarations
+from .expressions import Expressions
+from .scope import Rule, _Const, _Env
+from .statements import Statements
+from .words import (
+    NOTHING,
+    and_list,
+    capital,
+    fmt_value,
+    humanize,
+    plural,
+    same_words,
+    sentence_case,
+    words,
+)
+
+__all__ = ["Describer", "Rule", "and_list", "capital", "fmt_value", "humanize", "plural", "same_words",
+           "sentence_case", "words"]
+
+
+class Describer(Expressions, Conditions, Cards, Statements, Declarations):
+    """Renders declarations, statements and expressions of one compiled ruleset in English."""
+
+    def __init__(self, rules):
+        self.rules = rules
+        self.options = {n: info.value for n, info in rules.options.items()}
+        self.counters = dict(getattr(rules, "counters", {}) or {})
+        self.kind_titles = {}
+        composed = getattr(rules, "composed", None)
+        if composed is not None:
+            for decl in composed.decls(A.CardDecl):
+                self.kind_titles[decl.name] = decl.title
+        for k in rules.kinds:
+            self.kind_titles.setdefault(k, humanize(k).title())
+        self.colors = set(rules.colors)
+        self.used: set = set()
+        self.unit_titles: dict = {}             # unit name -> title, for `uses`
+        self.cards: Optional[tuple] = None      # card ids the current rule is about
+        self.subject: Optional[str] = None
+
+    def rule(self, title: str, doc: str, body=None, *, sentence: str | None = None, kind: str = "",
+             cards=(), roles=None, unit: str = "", card_ids=None) -> Rule:
+        """A Rule for a block of statements (or a ready sentence), with the options it read."""
+        self.used = set()
+        self.cards = card_ids
+        if sentence is None:
+            env = _Env(roles=dict(roles or {}))
+            sentence = self.block(body or (), env)
+            if not sentence:
+                sentence = NOTHING + (" with these options" if self.used else "")
+            sentence = sentence_case(sentence)
+        rule = Rule(title, doc or "", sentence, tuple(sorted(self.used)), kind, tuple(cards), unit)
+        self.cards = None
+        return rule
+
+    def block(self, body, env: "_Env | None" = None, depth: int = 0) -> str:
+        """A block of statements as one sentence (no capital, no full stop)."""
+        env = env or _Env()
+        return self._join(self._clauses(body, env.child(), depth), depth)
+
+    def expr(self, node, env: "_Env | None" = None) -> str:
+        """A value as a noun phrase."""
+        return self.np(node, env or _Env())
+
+    def condition(self, node, env: "_Env | None" = None) -> str:
+        """A yes/no expression as a clause."""
+        return self.cond(node, env or _Env())
+
+    def flatten(self, body, env: "_Env | None" = None) -> list:
+        """The statements that apply with the current options: decided `if`s replaced by their branch."""
+        env = env or _Env()
+        out = []
+        for s in body:
+            if isinstance(s, A.If):
+                t = self.simplify(s.test, env)
+                if isinstance(t, _Const):
+                    out.extend(self.flatten(s.then if t.value else s.other, env))
+                    continue
+            out.append(s)
+        return out

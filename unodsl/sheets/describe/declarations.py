@@ -1,0 +1,258 @@
+"""Declarations as the Rules a sheet shows: per-card effects, starter rules, drawing, windows,
+scoring, options, and the declarations about the rules file itself.
+"""
+from __future__ import annotations
+
+from ...lang import ast as A
+from ...lang.compose import sel_key
+from .scope import Rule, _Const, _Env
+from .words import (
+    _WHO,
+    and_list,
+    capital,
+    fmt_value,
+    humanize,
+    plural,
+    sentence_case,
+    with_article,
+)
+
+
+class Declarations:
+    """Mixed into Describer."""
+
+    STARTER_ROLES = {"player": "the dealer", "next": "the player after the dealer",
+                     "previous": "the player before the dealer", "card": "the starter card"}
+
+    WINDOW_ROLES = {"actor": "the caller", "card": "the card they call with"}
+
+    def declaration(self, decl, keys=(), unit: str = "", meta: bool = False) -> list:
+        """The rules a declaration states, as Rules; `keys` are the composition keys it still holds.
+
+        Declarations that are about the rules file rather than the game (`about`, `requires`,
+        `remove card`, `uses`) give Rules only with meta=True (for "What's different")."""
+        method = getattr(self, "_d_" + type(decl).__name__, None)
+        if method is None:
+            return [self.rule(humanize(type(decl).__name__), getattr(decl, "doc", ""), getattr(decl, "body", ()),
+                              kind=type(decl).__name__, unit=unit)] if hasattr(decl, "body") else []
+        rules = method(decl, tuple(keys), unit, meta)
+        for r in rules:
+            r.kind = r.kind or type(decl).__name__
+            r.unit = r.unit or unit
+        return rules
+
+    def _sels(self, decl, keys):
+        """The selectors of a per-card declaration that are still in force (by their keys)."""
+        sels = decl.cards or ()
+        if keys:
+            live = {k[1] for k in keys if len(k) > 1}
+            sels = tuple(s for s in sels if sel_key(s) in live) or sels
+        return sels
+
+    def _per_card(self, decl, keys, unit, roles=None):
+        sels = self._sels(decl, keys)
+        ids = tuple(i for s in sels for i in self.sel_cards(s))
+        title = and_list([self.sel_title(s) for s in sels])
+        kinds = tuple(dict.fromkeys(s.kind if isinstance(s, A.KindSel) else self.rules.cards.kind[ids[0]]
+                                    for s in sels if isinstance(s, A.KindSel) or ids))
+        return self.rule(title, decl.doc, decl.body, cards=kinds, roles=roles, unit=unit, card_ids=ids or None)
+
+    def _d_OnPlay(self, d, keys, unit, meta):
+        return [self._per_card(d, keys, unit)]
+
+    def _d_Starter(self, d, keys, unit, meta):
+        if d.cards is None:
+            return [self.rule("Any other card", d.doc, d.body, roles=self.STARTER_ROLES, unit=unit)]
+        return [self._per_card(d, keys, unit, roles=self.STARTER_ROLES)]
+
+    def _d_OnDraw(self, d, keys, unit, meta):
+        return [self.rule("Drawing", d.doc, d.body, unit=unit)]
+
+    def _d_AfterPlay(self, d, keys, unit, meta):
+        return [self.rule("After every play", d.doc, d.body, unit=unit)]
+
+    def _d_OnRoundStart(self, d, keys, unit, meta):
+        return [self.rule("At the start of each round", d.doc, d.body, roles={"player": "the dealer"}, unit=unit)]
+
+    def _d_OnRoundEnd(self, d, keys, unit, meta):
+        """Two rules: the scoring (with the author's words) and the winning (statements that end the game)."""
+        roles = {"player": "the winner"}
+        self.used = set()
+        body = self.flatten(d.body, _Env(roles=dict(roles)))
+        used = set(self.used)
+        ending = [s for s in body if _contains(s, A.EndGame)]
+        scoring = [s for s in body if not _contains(s, A.EndGame)]
+        out = [self.rule("Scoring", d.doc, tuple(scoring), roles=roles, unit=unit)]
+        out[0].options = tuple(sorted(set(out[0].options) | used))
+        if ending:
+            out.append(self.rule("Winning", "", tuple(ending), roles=roles, unit=unit, kind="Winning"))
+        return out
+
+    def _d_Match(self, d, keys, unit, meta):
+        self.used = set()
+        text = self._card_np(d.test, "card", _Env())
+        return [Rule("Match", d.doc, text, tuple(sorted(self.used)))]
+
+    def _d_PlayOnly(self, d, keys, unit, meta):
+        self.used = set()
+        text = sentence_case(f"a card may be played only if {self.cond(d.test, _Env())}")
+        return [Rule("Every play", d.doc, text, tuple(sorted(self.used)))]
+
+    def _d_Honest(self, d, keys, unit, meta):
+        self.used = set()
+        title = self.sel_title(d.card)
+        text = sentence_case(f"playing {with_article(title)} is honest only if {self.cond(d.test, _Env())}")
+        return [Rule(title, d.doc, text, tuple(sorted(self.used)),
+                     cards=(d.card.kind,) if isinstance(d.card, A.KindSel) else ())]
+
+    def _d_Renege(self, d, keys, unit, meta):
+        self.used = set()
+        test = self.simplify(d.test, _Env())
+        if isinstance(test, _Const) and test.value:
+            text = "A player may always draw instead of playing, even when they hold a card they could play."
+        elif isinstance(test, _Const):
+            text = "A player who holds a card they can play must play; only a player who cannot play draws."
+        else:
+            text = sentence_case("a player may draw instead of playing a card they could play when "
+                                 + self.cond(test, _Env()))
+        return [Rule("Drawing instead of playing", d.doc, text, tuple(sorted(self.used)))]
+
+    def _d_DealsFirst(self, d, keys, unit, meta):
+        self.used = set()
+        env = _Env(roles={"card": "the turned card"})
+        value = self.np(d.value, env)
+        text = sentence_case("each player turns over a card; whoever turns the highest value deals, "
+                             f"the value being {value}")
+        return [Rule("The dealer", d.doc, text, tuple(sorted(self.used)))]
+
+    def _d_Teams(self, d, keys, unit, meta):
+        self.used = set()
+        test = self.simplify(d.test, _Env())
+        if isinstance(test, _Const):
+            text = ("Players sitting across from each other are partners." if test.value
+                    else "There are no teams.")
+        else:
+            text = sentence_case("players sitting across from each other are partners when "
+                                 + self.cond(test, _Env()))
+        return [Rule("Teams", d.doc, text, tuple(sorted(self.used)))]
+
+    def _d_Players(self, d, keys, unit, meta):
+        text = f"For exactly {d.low} players." if d.low == d.high else f"For {d.low} to {d.high} players."
+        return [Rule("Players", "", text)]
+
+    def _d_Deal(self, d, keys, unit, meta):
+        self.used = set()
+        count = self._count(d.count, _Env(), "card", "cards")
+        return [Rule("The deal", "", sentence_case(f"each player is dealt {count}"), tuple(sorted(self.used)))]
+
+    def _d_Colors(self, d, keys, unit, meta):
+        names = [f"{c.title} ({c.code})" for c in d.colors]
+        return [Rule("Colors", "", sentence_case(f"the colors are {and_list(names)}"))]
+
+    def _d_CardDecl(self, d, keys, unit, meta):
+        c = self.rules.cards
+        ids = [i for i in range(len(c.kind)) if c.kind[i] == d.name]
+        codes = list(dict.fromkeys(c.code[i] for i in ids))
+        shown = ", ".join(codes[:4]) + (" …" if len(codes) > 4 else "")
+        points = sorted({c.points[i] for i in ids})
+        pts = (f"{points[0]} points" if len(points) == 1 else f"{points[0]} to {points[-1]} points") if points else ""
+        tags = sorted(set().union(*(c.tags[i] for i in ids))) if ids else []
+        colored = any(c.colored[i] for i in ids)
+        bits = ["in every color" if colored else "without a color"] + [humanize(t) for t in tags] + ([pts] if pts else [])
+        text = f"{d.title} ({shown}): {', '.join(bits)}." if ids else f"{d.title}."
+        return [Rule(d.title, "", text, cards=(d.name,))]
+
+    def _d_Deck(self, d, keys, unit, meta):
+        c = self.rules.cards
+        counts: dict = {}
+        for i in self.rules.deck:
+            counts[c.kind[i]] = counts.get(c.kind[i], 0) + 1
+        parts = [f"{n} {self.kind_title(k)}" for k, n in counts.items()]
+        total = len(self.rules.deck)
+        return [Rule("The deck", "", f"The deck holds {total} {plural(total, 'card')}: {and_list(parts)}.")]
+
+    def _d_OptionDecl(self, d, keys, unit, meta):
+        info = self.rules.options.get(d.name)
+        value = info.value if info is not None else d.default.value
+        return [Rule(d.name, d.doc, f"{d.name} {fmt_value(value)}")]
+
+    def _d_SetOption(self, d, keys, unit, meta):
+        info = self.rules.options.get(d.name)
+        value = info.value if info is not None else d.value.value
+        return [Rule(d.name, "", f"{d.name} {fmt_value(value)}")]
+
+    def _d_CounterDecl(self, d, keys, unit, meta):
+        text = f"The game keeps a count, {humanize(d.name)}, that starts at {fmt_value(d.start.value)} every round."
+        return [Rule(humanize(d.name), d.doc, text)]
+
+    def _d_Window(self, d, keys, unit, meta):
+        self.used = set()
+        opens = next((i for i in d.items if isinstance(i, A.Opens)), None)
+        closes = any(isinstance(i, A.Closes) for i in d.items)
+        when = "after every play"
+        if opens is not None and opens.test is not None:
+            test = self.simplify(opens.test, _Env())
+            if isinstance(test, _Const):
+                when = "after every play" if test.value else "never"
+            else:
+                when = f"after a play when {self.cond(test, _Env())}"
+        text = f"Open {when}" + (", until the next turn begins" if closes else "") + "; the first answer closes it."
+        out = [Rule(d.title, "", text, tuple(sorted(self.used)), kind="Window")]
+        for item in d.items:
+            if not isinstance(item, A.WindowAction):
+                continue
+            out.append(self._window_action(item, unit))
+        return out
+
+    def _d_Uses(self, d, keys, unit, meta):
+        if not meta:
+            return []
+        names = [self.unit_titles.get(m, m) for m in d.modules]
+        return [Rule("House rules", "", sentence_case(f"uses the house rules {and_list(names)}"))]
+
+    def _d_Requires(self, d, keys, unit, meta):
+        if not meta:
+            return []
+        return [Rule("Cards needed", "", sentence_case("needs " + and_list([self.sel_title(s) for s in d.cards]) + " cards"))]
+
+    def _d_RemoveCard(self, d, keys, unit, meta):
+        if not meta:
+            return []
+        return [Rule(humanize(d.name), "", sentence_case(f"{humanize(d.name)} cards are taken out"))]
+
+    def _d_About(self, d, keys, unit, meta):
+        return [Rule("About", d.text, d.text)] if meta else []
+
+    def _window_action(self, item, unit) -> Rule:
+        self.used = set()
+        env = _Env(roles=dict(self.WINDOW_ROLES))
+        who = _WHO.get(item.who, humanize(item.who))
+        with_card = ""
+        if item.card_test is not None:
+            with_card = " with " + self._card_np(item.card_test, "card", _Env())
+        body = self._join(self._clauses(item.body, env.child(), 0), 0)
+        text = f"{who} may call “{item.verb}”{with_card}" + (f": {body}" if body else "")
+        return Rule(f"{capital(who)} may {humanize(item.verb)}", item.doc, sentence_case(text),
+                    tuple(sorted(self.used)), kind="WindowAction", unit=unit)
+
+    def asks(self, body) -> list:
+        """The questions a block asks (after the options decide its branches), with their answers."""
+        found = []
+
+        def walk(stmts):
+            for s in self.flatten(stmts):
+                if isinstance(s, A.Ask):
+                    found.append(s)
+                    for a in s.answers:
+                        walk(a.body)
+                elif isinstance(s, A.If):
+                    walk(s.then)
+                    walk(s.other)
+                elif isinstance(s, (A.ForEach, A.While, A.Race)):
+                    walk(s.body)
+        walk(body)
+        return found
+
+
+def _contains(node, kind) -> bool:
+    return any(isinstance(n, kind) for n in A.walk(node))

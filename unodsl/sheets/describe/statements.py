@@ -1,0 +1,271 @@
+"""Statements as clauses, joined so that consecutive statements about one player share the
+subject ("the next player draws 2 cards and loses their turn").
+"""
+from __future__ import annotations
+
+import re
+
+from ...lang import ast as A
+from .scope import _Bind, _Const, _Env
+from .words import _GROUPS, NOTHING, and_list, humanize, plural
+
+
+class Statements:
+    """Mixed into Describer."""
+
+    def _s_unknown(self, s, env) -> str:
+        args = []
+        for f in s.__dataclass_fields__:
+            if f == "span":
+                continue
+            v = getattr(s, f)
+            if isinstance(v, A.Node):
+                args.append(self.np(v, env))
+            elif isinstance(v, (str, int)) and not isinstance(v, bool):
+                args.append(str(v))
+        name = re.sub(r"(?<!^)([A-Z])", r" \1", type(s).__name__).lower()
+        return f"{name} {' '.join(args)}".strip()
+
+    def _s_Draws(self, s, env, depth):
+        who = self._subject(s.who, env)
+        return [(who, self._with_subject(who, lambda: "draws " + self._count(s.count, env, "card", "cards")))]
+
+    def _s_DrawsUntil(self, s, env, depth):
+        who = self._subject(s.who, env)
+        what = self._with_subject(who, lambda: self._card_np(s.test, "it", env))
+        return [(who, f"draws cards one at a time until they draw {what}")]
+
+    def _s_Skip(self, s, env, depth):
+        return [(self._subject(s.who, env), "loses their turn")]
+
+    def _s_Reverse(self, s, env, depth):
+        return [(None, "play changes direction")]
+
+    def _s_ChooseColor(self, s, env, depth):
+        return [(self._subject(s.who, env), "chooses a color")]
+
+    def _s_Picks(self, s, env, depth):
+        who = self._subject(s.who, env)
+        name = "the " + humanize(s.var)
+        group = self._group(s.among, env)
+        if group is not None:
+            one = group[4]
+            bind = _Bind(name, "seat")
+        elif self._type(s.among, env) == "cards":
+            one = f"a card from {self.np(s.among, env)}"
+            bind = _Bind(name, "card")
+        else:
+            one = f"one of {self.np(s.among, env)}"
+            bind = _Bind(name, "seat")
+        where = ""
+        if s.where is not None:
+            w = s.where
+            if isinstance(w, A.Binary) and w.op == "!=" and self._is_var(w.left, s.var) and not self._mentions(w.right, s.var):
+                where = f" other than {self.np(w.right, env)}"
+            else:
+                inner = env.child()
+                inner.vars[s.var] = bind
+                where = f" such that {self.cond(w, inner)}"
+        env.vars[s.var] = bind
+        return [(who, f"picks {one}{where} ({name})")]
+
+    def _s_SwapHands(self, s, env, depth):
+        return [(self._subject(s.who, env), f"swaps hands with {self.np(s.other, env)}")]
+
+    def _s_PassHands(self, s, env, depth):
+        return [(_GROUPS["everyone"][0], "passes their hand to the next player in the direction of play")]
+
+    def _s_If(self, s, env, depth):
+        test = self.simplify(s.test, env)
+        if isinstance(test, _Const):
+            return self._clauses(s.then if test.value else s.other, env.child(), depth)
+        then = self._join(self._clauses(s.then, env.child(), depth + 1), depth + 1)
+        other = self._join(self._clauses(s.other, env.child(), depth + 1), depth + 1)
+        if not then and not other:
+            return []
+        if not then:
+            return [(None, f"if {self.neg(test, env)}, {other}")]
+        text = f"if {self.cond(test, env)}, {then}"
+        if other:
+            text += ("; otherwise " if depth == 0 else ", otherwise ") + other
+        return [(None, text)]
+
+    def _s_Ask(self, s, env, depth):
+        who = self._subject(s.who, env)
+        answers = []
+        for a in s.answers:
+            body = self._join(self._clauses(a.body, env.child(), depth + 1), depth + 1)
+            answers.append(f"{humanize(a.name)} — {body or 'no further effect'}")
+        question = f" “{s.question}”" if s.question else ""
+        if depth == 0:
+            return [(who, f"is asked{question}: " + "; ".join(answers))]
+        return [(who, f"is asked{question} (" + "; ".join(answers) + ")")]
+
+    def _s_Reveal(self, s, env, depth):
+        return [(self._subject(s.who, env), f"shows their hand to {self.np(s.to, env)}")]
+
+    def _s_Scores(self, s, env, depth):
+        who = self._subject(s.who, env)
+
+        def amount():
+            e = s.amount
+            simple = self.simplify(e, env) if not isinstance(e, A.Name) else e
+            if isinstance(simple, (A.Literal, _Const)) or (isinstance(simple, A.Name) and self._is_option(simple.id, env)):
+                return self._count(e, env, "point", "points")
+            text = self.np(e, env)
+            return text if "point" in text else text + " points"
+        return [(who, "scores " + self._with_subject(who, amount))]
+
+    def _s_Eliminate(self, s, env, depth):
+        return [(self._subject(s.who, env), "is out of the round" if s.round_only else "is out of the game")]
+
+    def _s_SetCounter(self, s, env, depth):
+        return [(None, f"the {humanize(s.name)} count is set to {self.np(s.value, env)}")]
+
+    def _s_AddCounter(self, s, env, depth):
+        return [(None, f"the {humanize(s.name)} count goes up by {self.np(s.value, env)}")]
+
+    def _s_MayPlayCard(self, s, env, depth):
+        who = self._subject(s.who, env)
+        what = self._with_subject(who, lambda: self._card_np(s.test, "card", env, "another"))
+        return [(who, f"may play {what}, or pass")]
+
+    def _s_PlaysCard(self, s, env, depth):
+        return [(self._subject(s.who, env), f"plays {self.np(s.card, env)}")]
+
+    def _s_Race(self, s, env, depth):
+        group = self._group(s.among, env)
+        among = group[3] if group is not None else self.np(s.among, env)
+        inner = env.child()
+        inner.vars[s.var] = _Bind("the " + humanize(s.var), "seat")
+        body = self._join(self._clauses(s.body, inner, depth + 1), depth + 1) or NOTHING
+        prompt = f" (“{s.prompt}”)" if s.prompt else ""
+        return [(None, f"{among} race{prompt}, and {body}")]
+
+    def _s_Chance(self, s, env, depth):
+        name = "the " + humanize(s.var)
+        lo, hi = self.np(s.low, env), self.np(s.high, env)
+        env.vars[s.var] = _Bind(name, "int")
+        prompt = f" (“{s.prompt}”)" if s.prompt else ""
+        return [(None, f"{name} is decided by chance{prompt}: a number from {lo} to {hi}")]
+
+    def _s_While(self, s, env, depth):
+        body = self._join(self._clauses(s.body, env.child(), depth + 1), depth + 1) or NOTHING
+        return [(None, f"as long as {self.cond(s.test, env)}, again and again: {body}")]
+
+    def _s_DiscardsCard(self, s, env, depth):
+        return [(self._subject(s.who, env), f"discards {self.np(s.card, env)}")]
+
+    def _s_Redeal(self, s, env, depth):
+        return [(None, "every hand is gathered, shuffled and dealt out again one card at a time, "
+                       f"starting with {self.np(s.start, env)}")]
+
+    def _s_Cancel(self, s, env, depth):
+        return [(None, "the top card’s effect is undone")]
+
+    def _s_SwapSeats(self, s, env, depth):
+        return [(self._subject(s.who, env), f"swaps seats with {self.np(s.other, env)}")]
+
+    def _s_Starts(self, s, env, depth):
+        return [(self._subject(s.who, env), "plays first")]
+
+    def _s_PlaysAgain(self, s, env, depth):
+        return [(self._subject(s.who, env), "plays again")]
+
+    def _s_ReturnStarter(self, s, env, depth):
+        return [(None, "the card goes back into the deck, the deck is shuffled and another card is turned up")]
+
+    def _s_AsIfPlayed(self, s, env, depth):
+        return [(None, f"it takes effect as if {self.np(s.who, env)} had played it")]
+
+    def _s_PlayDrawn(self, s, env, depth):
+        verb = "must" if s.must else "may"
+        return [(self._subject(s.who, env), f"{verb} play the drawn card if it can be played")]
+
+    def _s_ForEach(self, s, env, depth):
+        group = self._group(s.collection, env)
+        if group is not None:
+            each, that, noun = group[2], "that " + group[4].split(" ", 1)[1], group[4].split(" ", 1)[1]
+            kind = "seat"
+        else:
+            each, that, noun = "each card", "that card", f"card in {self.np(s.collection, env)}"
+            kind = "card"
+        inner = env.child()
+        inner.vars[s.var] = _Bind(each, kind)
+        saved = self.used.copy()
+        clauses = self._clauses(s.body, inner, depth + 1)
+        if clauses and all(subj == each for subj, _ in clauses):
+            return clauses
+        self.used = saved
+        inner = env.child()
+        inner.vars[s.var] = _Bind(that, kind)
+        body = self._join(self._clauses(s.body, inner, depth + 1), depth + 1) or NOTHING
+        return [(None, f"for each {noun}: {body}")]
+
+    def _s_Let(self, s, env, depth):
+        env.vars[s.name] = _Bind(self.np(s.value, env), self._type(s.value, env))
+        return []
+
+    def _s_EndGame(self, s, env, depth):
+        return [(None, f"the game ends and the {s.best} score wins")]
+
+    def _s_EndRound(self, s, env, depth):
+        return [(None, "the round ends at once")]
+
+    def _s_DiscardMatching(self, s, env, depth):
+        who = self._subject(s.who, env)
+        what = self._with_subject(who, lambda: self._card_np(s.test, s.var, env, "every"))
+        return [(who, f"discards {what} from {self._with_subject(who, lambda: self.np(s.collection, env))}")]
+
+    def _join(self, clauses: list, depth: int) -> str:
+        groups: list = []
+        for subj, pred in clauses:
+            if groups and subj is not None and groups[-1][0] == subj:
+                groups[-1][1].append(pred)
+            else:
+                groups.append((subj, [pred]))
+        parts = [(f"{s} " if s else "") + and_list(preds) for s, preds in groups]
+        if depth == 0:
+            return "; ".join(parts)
+        return and_list(parts)
+
+    def _clauses(self, body, env: _Env, depth: int) -> list:
+        out = []
+        for s in body:
+            method = getattr(self, "_s_" + type(s).__name__, None)
+            if method is None:
+                out.append((None, self._s_unknown(s, env)))
+                continue
+            got = method(s, env, depth)
+            out.extend(got)
+        return out
+
+    def _subject(self, who, env) -> str:
+        return self.np(who, env)
+
+    def _with_subject(self, subject: str, fn):
+        saved = self.subject
+        self.subject = subject
+        try:
+            return fn()
+        finally:
+            self.subject = saved
+
+    def _count(self, e, env, one: str, many: str) -> str:
+        """A number of things: "2 cards", "2 cards (option uno_penalty)", "the pending cards"."""
+        e2 = self.simplify(e, env) if not isinstance(e, A.Name) else e
+        if isinstance(e2, (A.Literal, _Const)) and isinstance(e2.value, int):
+            return f"{e2.value} {plural(e2.value, one, many)}"
+        if isinstance(e2, A.Name) and self._is_option(e2.id, env) and isinstance(self.options[e2.id], int):
+            self.used.add(e2.id)
+            v = self.options[e2.id]
+            return f"{v} {plural(v, one, many)} (option {e2.id})"
+        if isinstance(e2, A.Name) and e2.id in self.counters and e2.id not in env.vars:
+            return f"the {humanize(e2.id)} {many}"
+        if isinstance(e2, A.Attr):
+            values = self._card_values(e2, env)
+            if values is not None and len(values) == 1:
+                v = next(iter(values))
+                return f"{v} {plural(v, one, many)}"
+        return f"as many {many} as {self.np(e2, env)}"
+

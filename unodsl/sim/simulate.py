@@ -1,0 +1,323 @@
+"""Simulation: many whole games with bots, summarised as the statistics a designer reads.
+
+Statistics are streamed into counters and histograms (no per-game records), so memory stays flat
+however many games run. Game i uses a seed derived from the run's seed and i alone, so the same
+seed gives the same statistics whether the games run in one process, several (--jobs) or on a
+cluster: each worker plays a range of game indices and the partial statistics are merged.
+"""
+from __future__ import annotations
+
+import math
+import os
+import random
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ..compile.decisions import Action, Refused
+from ..compile.ruleset import Ruleset
+from ..engine.bots import BOTS
+from ..engine.game import Game
+
+WIN_UNIT = 2520     # divisible by every table size from 1 to 10, so shared wins stay whole numbers
+
+
+def game_seed(seed: int, index: int) -> int:
+    return random.Random(f"unodsl:{seed}:{index}").getrandbits(63)
+
+
+def play_game(rules: Ruleset, players: int, seed: int, bot: str = "basic", record: bool = True,
+              rounds: int | None = None, inline: bool = True, generated: bool = True) -> Game:
+    """Play one whole game (or `rounds` rounds of it) with bots in every seat; return the game.
+
+    With record=False the game keeps no event log and the bots' choices, always taken from the
+    engine's own list of legal actions, are applied without being checked again: the fast path.
+    Bots that allow it (`inline_ok`, the random bot) are then played inside the generated turn
+    loop itself, with the same choices (inline=False turns that off, and generated=False runs
+    the generic turn loop instead of the generated one: both for tests).
+    Races and chance events for the table are decided at random. A recorded game has its own
+    generator, so that its log replays from the seed alone, and the bots and the table share a
+    second one; with no log, all draw from one (seeding a generator costs as much as a turn)."""
+    rng = random.Random(seed ^ 0x5EED)
+    bots = [BOTS[bot](rng) for _ in range(players)]
+    seat_bot = bots[0] if inline and not record and getattr(bots[0], "inline_ok", False) else None
+    game = Game(rules, players, seed=seed, record=record, seat_bot=seat_bot, rng=None if record else rng,
+                generated=generated)
+    deal = Action(None, "deal")
+    apply = game.apply if record else game.apply_trusted
+    chooser = rng
+    while not game.game_over and game.decision is not None:
+        d = game.decision
+        if d.kind == "deal":
+            if rounds is not None and game.round >= rounds:
+                break
+            apply(deal)
+            continue
+        if d.seat is None:
+            options = game.legal_actions()
+            apply(options[int(chooser.random() * len(options))])
+            continue
+        bot_ = bots[d.seat]
+        if d.kind == "turn" and not record and hasattr(bot_, "choose_turn") and game.only_plays_or_draw(d.seat):
+            apply(bot_.choose_turn(game, d.seat))
+        else:
+            apply(bot_.choose(game, game.legal_actions()))
+        if game.windows:
+            for s in range(players):
+                act = bots[s].out_of_turn(game, s)
+                if act is not None:
+                    try:
+                        game.apply(act)
+                    except Refused:
+                        pass
+    return game
+
+
+def play_round_fast(rules: Ruleset, players: int, seed: int, bot: str = "random") -> Game:
+    """One round on the fast path (the benchmark's unit of work)."""
+    return play_game(rules, players, seed, bot, record=False, rounds=1)
+
+
+@dataclass
+class Stats:
+    """Running totals over finished games; `merge` adds another run's totals."""
+    players: int
+    games: int = 0
+    turns: Counter = field(default_factory=Counter)     # game length -> number of games
+    turns_sq: int = 0
+    rounds: int = 0
+    drawn: int = 0
+    reshuffles: int = 0
+    stock_empty: int = 0
+    stalemates: int = 0
+    eliminations: int = 0
+    points: int = 0
+    peak: dict = field(default_factory=dict)             # counter -> largest value seen
+    wins: list = field(default_factory=list)             # in units of 1/2520 of a game: ties split exactly
+
+    def __post_init__(self):
+        if not self.wins:
+            self.wins = [0] * self.players
+
+    def add(self, game: Game) -> None:
+        self.games += 1
+        self.turns[game.turns] += 1
+        self.turns_sq += game.turns * game.turns
+        self.rounds += game.round
+        self.drawn += game.stats["drawn"]
+        self.reshuffles += game.stats["reshuffles"]
+        self.stock_empty += game.stats["stock_empty"]
+        self.eliminations += game.stats["eliminations"]
+        self.stalemates += bool(game.stalemate)
+        self.points += sum(max(0, s) for s in game.scores)
+        for name, value in game.counter_peaks.items():
+            self.peak[name] = max(self.peak.get(name, 0), value)
+        if game.game_winners:
+            share = WIN_UNIT // len(game.game_winners)
+            for s in game.game_winners:
+                self.wins[s] += share
+
+    def merge(self, other: "Stats") -> None:
+        self.games += other.games
+        self.turns.update(other.turns)
+        for name in ("turns_sq", "rounds", "drawn", "reshuffles", "stock_empty", "stalemates",
+                     "eliminations", "points"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for name, value in other.peak.items():
+            self.peak[name] = max(self.peak.get(name, 0), value)
+        self.wins = [a + b for a, b in zip(self.wins, other.wins)]
+
+    def percentile(self, q: float) -> int:
+        """The smallest game length with at least q of the games at or below it."""
+        need = max(1, math.ceil(q * self.games))
+        seen = 0
+        for value in sorted(self.turns):
+            seen += self.turns[value]
+            if seen >= need:
+                return value
+        return 0
+
+    def mean_turns(self) -> float:
+        return sum(v * c for v, c in self.turns.items()) / max(1, self.games)
+
+    def var_turns(self) -> float:
+        n = self.games
+        if n < 2:
+            return 0.0
+        mean = self.mean_turns()
+        return max(0.0, (self.turns_sq - n * mean * mean) / (n - 1))
+
+    def summary(self) -> dict:
+        n = max(1, self.games)
+        wins = []
+        for s, w in enumerate(self.wins):
+            p = w / WIN_UNIT / n
+            half = 1.96 * math.sqrt(p * (1 - p) / n)
+            wins.append({"seat": f"p{s + 1}", "wins": round(w / WIN_UNIT, 2), "share": round(p, 4),
+                         "ci95": [round(max(0.0, p - half), 4), round(min(1.0, p + half), 4)]})
+        return {
+            "games": self.games,
+            "turns_per_game": {"mean": round(self.mean_turns(), 2), "median": self.percentile(0.5),
+                               "p95": self.percentile(0.95)},
+            "rounds_per_game": round(self.rounds / n, 3),
+            "points_per_game": round(self.points / n, 1),
+            "cards_drawn_per_game": round(self.drawn / n, 2),
+            "reshuffles_per_game": round(self.reshuffles / n, 3),
+            "stock_ran_dry_per_game": round(self.stock_empty / n, 3),
+            "eliminations_per_game": round(self.eliminations / n, 3),
+            "largest_counter": dict(sorted(self.peak.items())),
+            "stalemates": self.stalemates,
+            "wins_by_seat": wins,
+        }
+
+
+@dataclass(frozen=True)
+class Job:
+    """What a worker needs to play a range of games: everything is rebuilt from names."""
+    ref: str
+    with_: tuple
+    options: tuple
+    players: int
+    seed: int
+    bot: str
+    first: int
+    count: int
+
+
+def run_job(job: Job) -> Stats:
+    from ..compile.loader import load
+    rules = load(job.ref, job.with_, dict(job.options))
+    return simulate(rules, job.players, job.count, job.seed, job.bot, first=job.first)
+
+
+def simulate(rules: Ruleset, players: int, games: int, seed: int = 0, bot: str = "basic",
+             first: int = 0, progress=None) -> Stats:
+    stats = Stats(players)
+    for i in range(first, first + games):
+        stats.add(play_game(rules, players, game_seed(seed, i), bot, record=False))
+        if progress is not None:
+            progress(1)
+    return stats
+
+
+def chunks(games: int, parts: int) -> list[tuple[int, int]]:
+    """(first, count) ranges covering games, small enough for a steady progress bar."""
+    size = max(1, min(500, math.ceil(games / max(1, parts * 8))))
+    return [(i, min(size, games - i)) for i in range(0, games, size)]
+
+
+def run_parallel(ref: str, with_, options: dict, players: int, games: int, seed: int, bot: str,
+                 jobs: int, progress=None) -> Stats:
+    """Play `games` games over `jobs` processes; the statistics do not depend on `jobs`.
+
+    Only a few chunks are in flight at a time and each result is dropped once merged, so the
+    memory used does not grow with the number of games."""
+    import concurrent.futures as cf
+    import multiprocessing as mp
+    work = iter([Job(ref, tuple(with_), tuple(sorted(options.items())), players, seed, bot, first, count)
+                 for first, count in chunks(games, jobs)])
+    total = Stats(players)
+    ctx = mp.get_context("spawn" if sys.platform == "darwin" else "fork")
+    with cf.ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+        pending = {}
+        for job in work:
+            pending[pool.submit(run_job, job)] = job.count
+            if len(pending) >= 2 * jobs:
+                break
+        while pending:
+            done, _ = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
+            for fut in done:
+                count = pending.pop(fut)
+                total.merge(fut.result())
+                if progress is not None:
+                    progress(count)
+                job = next(work, None)
+                if job is not None:
+                    pending[pool.submit(run_job, job)] = job.count
+    return total
+
+
+class Progress:
+    """A one-line progress bar with games/s and time left, on a terminal only."""
+
+    def __init__(self, total: int, stream=None):
+        self.total, self.done = total, 0
+        self.stream = stream if stream is not None else sys.stderr
+        self.start = self.last = time.perf_counter()
+        self.enabled = hasattr(self.stream, "isatty") and self.stream.isatty() and not os.environ.get("CI")
+
+    def __call__(self, n: int) -> None:
+        self.done += n
+        now = time.perf_counter()
+        if not self.enabled or (now - self.last < 0.2 and self.done < self.total):
+            return
+        self.last = now
+        rate = self.done / max(1e-9, now - self.start)
+        left = (self.total - self.done) / rate if rate else 0
+        width = 30
+        filled = int(width * self.done / max(1, self.total))
+        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} games"
+                          f"  {rate:,.0f} games/s  {left:,.0f} s left ")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.enabled:
+            self.stream.write("\r" + " " * 79 + "\r")
+            self.stream.flush()
+
+
+def format_table(title: str, summary: dict, seconds: float) -> str:
+    t = summary["turns_per_game"]
+    lines = [title,
+             f"  games               {summary['games']}",
+             f"  turns per game      mean {t['mean']}  median {t['median']}  p95 {t['p95']}",
+             f"  rounds per game     {summary['rounds_per_game']}",
+             f"  points per game     {summary['points_per_game']}",
+             f"  cards drawn / game  {summary['cards_drawn_per_game']}",
+             f"  reshuffles / game   {summary['reshuffles_per_game']}",
+             f"  stock ran dry/game  {summary['stock_ran_dry_per_game']}",
+             f"  eliminations/game   {summary['eliminations_per_game']}",
+             f"  stalemates          {summary['stalemates']}"]
+    for name, value in summary["largest_counter"].items():
+        lines.append(f"  largest {name:<11} {value}")
+    lines.append("  wins by seat")
+    for w in summary["wins_by_seat"]:
+        lo, hi = w["ci95"]
+        lines.append(f"    {w['seat']:<4} {100 * w['share']:5.1f}%   95% CI {100 * lo:5.1f}% .. {100 * hi:5.1f}%")
+    games_per_s = summary["games"] / seconds if seconds > 0 else 0
+    lines.append(f"  time                {seconds:.2f} s ({games_per_s:.0f} games/s)")
+    return "\n".join(lines)
+
+
+def format_csv(summary: dict) -> str:
+    """One row per statistic: name,value (wins as one row per seat)."""
+    t = summary["turns_per_game"]
+    rows = [("games", summary["games"]), ("turns_mean", t["mean"]), ("turns_median", t["median"]),
+            ("turns_p95", t["p95"])]
+    for key in ("rounds_per_game", "points_per_game", "cards_drawn_per_game", "reshuffles_per_game",
+                "stock_ran_dry_per_game", "eliminations_per_game", "stalemates"):
+        rows.append((key, summary[key]))
+    for name, value in summary["largest_counter"].items():
+        rows.append((f"largest_{name}", value))
+    for w in summary["wins_by_seat"]:
+        rows.append((f"win_share_{w['seat']}", w["share"]))
+        rows.append((f"win_ci95_low_{w['seat']}", w["ci95"][0]))
+        rows.append((f"win_ci95_high_{w['seat']}", w["ci95"][1]))
+    return "statistic,value\n" + "\n".join(f"{k},{v}" for k, v in rows) + "\n"
+
+
+def compare(a: Stats, b: Stats) -> dict:
+    """B against A, played with the same seeds: differences of the means with 95% intervals."""
+    def diff(mean_a, var_a, mean_b, var_b):
+        d = mean_b - mean_a
+        half = 1.96 * math.sqrt(var_a / max(1, a.games) + var_b / max(1, b.games))
+        rel = d / mean_a if mean_a else 0.0
+        return {"a": round(mean_a, 3), "b": round(mean_b, 3), "difference": round(d, 3),
+                "ci95": [round(d - half, 3), round(d + half, 3)], "relative": round(rel, 4)}
+    out = {"turns_per_game": diff(a.mean_turns(), a.var_turns(), b.mean_turns(), b.var_turns())}
+    for key in ("rounds", "drawn", "reshuffles"):
+        ma, mb = getattr(a, key) / max(1, a.games), getattr(b, key) / max(1, b.games)
+        out[f"{key}_per_game"] = {"a": round(ma, 3), "b": round(mb, 3), "difference": round(mb - ma, 3)}
+    return out
+
