@@ -96,3 +96,12 @@ def test_checking_rules_does_not_load_the_engine():
     loaded = out.strip().splitlines()[-1]
     assert "unodsl.engine" not in loaded and "unodsl.compile.codegen" not in loaded, loaded
     assert "unodsl.compile.loader" in loaded
+
+
+def test_every_package_is_installed():
+    """pyproject.toml lists the packages a wheel holds: a package missing there breaks installs."""
+    tomllib = pytest.importorskip("tomllib")
+    listed = set(tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text(encoding="utf-8"))
+                 ["tool"]["setuptools"]["packages"])
+    found = {".".join(("unodsl",) + p.parent.relative_to(PACKAGE).parts) for p in PACKAGE.rglob("__init__.py")}
+    assert found - listed == set(), "add these to [tool.setuptools] packages in pyproject.toml"
