@@ -114,3 +114,18 @@ def test_a_game_left_between_rounds_is_freed_at_once(rules):
     finally:
         gc.enable()
 
+
+
+@pytest.mark.parametrize("generated", [True, False])
+def test_a_drawn_card_is_seen_by_its_drawer_only(rules, generated):
+    """Events keep what only some seats may see apart: the drawer learns the card, nobody else."""
+    position = Position(hands=[codes(rules, "R1", "R2"), codes(rules, "B1", "B2")], discard=codes(rules, "G5"),
+                        stock=codes(rules, "Y7", "Y8"))
+    game = Game(rules, 2, seed=1, position=position, generated=generated)
+    game.apply(Action(0, "draw"))
+    mine = [e for e in game.events_for(0) if e["e"] == "draw"]
+    theirs = [e for e in game.events_for(1) if e["e"] == "draw"]
+    watching = [e for e in game.events_for(None) if e["e"] == "draw"]
+    assert mine == [{"e": "draw", "seat": 0, "count": 1, "cards": codes(rules, "Y7")}]
+    assert theirs == watching == [{"e": "draw", "seat": 0, "count": 1}]
+    assert game.events_for(1, start=len(game.events)) == []

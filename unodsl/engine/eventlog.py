@@ -35,17 +35,27 @@ def header(ref: str, with_, options: dict, game: Game) -> dict:
             "players": game.n, "seed": game.seed}
 
 
-def event_lines(game: Game):
+def _readable(game: Game, fields: dict) -> dict:
     code = game.rules.code
+    out = {}
+    for k, v in fields.items():
+        if k == "card" and v is not None:
+            v = code(v)
+        elif k == "cards" and isinstance(v, list):
+            v = [code(c) for c in v]
+        elif k in ("seat", "subject", "dealer", "winner") and isinstance(v, int):
+            v = f"p{v + 1}"
+        elif k == "private":
+            v = {f"p{s + 1}": _readable(game, part) for s, part in v.items()}
+        out[k] = v
+    return out
+
+
+def event_lines(game: Game):
+    """The log's events with cards as codes and seats as p1..pN; a log holds everything,
+    the private parts of events included (a game's log is for its players to check afterwards)."""
     for ev in game.events:
-        out = {}
-        for k, v in ev.items():
-            if k == "card" and v is not None:
-                v = code(v)
-            elif k in ("seat", "subject", "dealer", "winner") and isinstance(v, int):
-                v = f"p{v + 1}"
-            out[k] = v
-        yield out
+        yield _readable(game, ev)
 
 
 def write(stream, ref: str, with_, options: dict, game: Game) -> None:

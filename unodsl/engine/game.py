@@ -190,6 +190,21 @@ class Game(Table, Seats, RoundFlow, Windows, Scoring, LegalActions):
             return f"{who} must answer first: " + " or ".join(d.options)
         return f"{who} must decide first"
 
+    def events_for(self, seat: int | None, start: int = 0) -> list:
+        """The events from index `start` on, as `seat` may see them (None: someone watching, who
+        sees only what is public): each event's private part for that seat is merged into it, and
+        every other seat's is left out."""
+        out = []
+        for ev in self.events[start:]:
+            private = ev.get("private")
+            if private is None:
+                out.append(ev)
+                continue
+            seen = {k: v for k, v in ev.items() if k != "private"}
+            seen.update(private.get(seat, {}))
+            out.append(seen)
+        return out
+
     def view(self, seat: int) -> dict:
         """What one seat may see: its own hand, every public fact, and hands revealed to it."""
         r = self.rules

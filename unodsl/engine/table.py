@@ -15,6 +15,8 @@ class Table:
     is set up by Game and the round flow."""
 
     def event(self, kind: str, **data) -> None:
+        """Add an event to the game's log (when it keeps one). What only some seats may see goes
+        under `private`, {seat: {field: value}}: `Game.events_for` shows each seat its own part."""
         if self.record:
             data["e"] = kind
             self.events.append(data)
@@ -87,7 +89,7 @@ class Table:
         if self._journal is not None:
             self._journal.append(("draw", seat, hand[len(hand) - got:]))
         if self.record:
-            self.event("draw", seat=seat, count=got)
+            self.event("draw", seat=seat, count=got, private={seat: {"cards": hand[len(hand) - got:]}})
 
     def set_color(self, color, seat) -> None:
         self._note("color", self.color)

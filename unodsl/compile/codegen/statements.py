@@ -82,7 +82,7 @@ class StatementWriter(ExpressionWriter):
                (inner + 1, "g.stats['drawn'] += 1"), (inner + 1, "g._drew_this_turn += 1")]
         if self.r.undoable:
             one += [(inner + 1, "if g._journal is not None:"), (inner + 2, f"g._journal.append(('draw', {t}, [{x}]))")]
-        one += self.event(inner + 1, f"g.event('draw', seat={t}, count=1)")
+        one += self.event(inner + 1, f"g.event('draw', seat={t}, count=1, private={{{t}: {{'cards': [{x}]}}}})")
         return head + one + [(inner, "else:")] + [(i_ + 1, text) for i_, text in generic]
 
     def playable_test(self, seat: str, card: str) -> str:
