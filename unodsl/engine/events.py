@@ -1,0 +1,39 @@
+"""Every kind of event a game can log, with the fields it carries: the engine's public word on
+what happened, which front ends (the terminal, the web table, logs) turn into sentences.
+
+Seats are seat numbers, cards card ids. What only some seats may see is under `private`
+({seat: {field: value}}) and reaches them through `Game.events_for(seat)`. A new primitive that
+logs a new kind of event adds it here (tests/test_events.py checks that every event the code
+logs is listed, and front ends check that each listed kind has a sentence).
+"""
+from __future__ import annotations
+
+EVENTS: dict[str, str] = {
+    "action": "someone acted (seat, action: the action as typed)",
+    "dealer": "the first dealer was chosen by turning cards (seat)",
+    "deal": "a round was dealt (dealer, cards: cards each)",
+    "starter": "the starter card was turned up (card)",
+    "starter_returned": "the starter card went back into the stock (card)",
+    "play": "a card was played (seat, card)",
+    "draw_turn": "a player took a drawing turn (seat)",
+    "draw": "a player drew cards (seat, count; private to the drawer: cards)",
+    "reshuffle": "the discard pile was shuffled into a new stock (cards: how many)",
+    "skipped": "a player lost their turn (seat)",
+    "direction": "the direction of play changed (direction: 1 clockwise, -1 counterclockwise)",
+    "color": "a player chose the color (seat, color)",
+    "swap": "two players swapped hands (seats)",
+    "pass_hands": "every player passed their hand to the next player",
+    "redeal": "every hand was gathered, shuffled and dealt again (start: the first seat dealt)",
+    "swap_seats": "two players changed places at the table (seats)",
+    "discard": "a player discarded cards (seat, count)",
+    "reveal": "a player showed their hand to others (seat, to)",
+    "cancel": "the effect of the card jumped in on was undone",
+    "window": "someone acted out of turn (seat, verb, subject: whom it was about)",
+    "race": "a race among players was decided (outcome: the loser)",
+    "number": "a number was decided by chance (outcome)",
+    "eliminated": "a player is out (seat, round_only: only for this round)",
+    "loop_limit": "a `while` of the rules stopped at its limit (limit)",
+    "stalemate": "the round could not go on (reason)",
+    "round_end": "the round ended (winner, points: this round's, scores: the totals)",
+    "game_end": "the game ended (winners)",
+}
