@@ -1,17 +1,32 @@
 """Bots: players that choose among the legal actions the engine offers.
 
-A bot sees only what its seat may see (`Game.legal_actions`, its own hand, public counts), plus
-the ruleset's declared facts (card points, tags, what each card's effect asks for). It knows no
-card by name: "keep wilds for later" means "keep colorless cards", "challenge" is whatever answer
-an `ask` offers first when the odds favour it.
+A bot is any object with `choose(game, actions) -> Action` (one of `actions`, the legal actions
+of `game.decision`) and `out_of_turn(game, seat) -> Action | None` (one of
+`game.window_actions(seat)`, or None), built as `Bot(rng, **options)` with a random generator
+of its own. A bot reads only what its seat may see: `game.view(seat)`, `game.events_for(seat)`,
+its own hand, the public counts and piles, the ruleset's declared facts, and copies of the game
+in which every card it cannot see is dealt anew (`engine.sample.sample_for`). tests/test_bots.py
+holds every bundled bot to that: its choice does not change when the hidden cards do.
+
+Bundled bots: `random` (the reference engines' random player), `basic` (reasons from what the
+rules' cards and answers measurably do: engine.probe) and `search` (engine.search: determinized
+Monte Carlo search through the engine). Other bots plug in by name (`make_bot`): an import path
+`package.module:Class`, or a name that a package declares under the `unodsl.bots` entry point
+group; options follow the name, `search:iterations=400`.
 """
 from __future__ import annotations
 
+import importlib
 import random
-from collections import Counter
+from importlib import metadata
+from typing import NamedTuple
 
 from ..compile.decisions import Action
 from .game import Game
+from .probe import asker_bucket, is_honest, knowledge
+from .sample import can_fork, sample_for
+
+ENTRY_POINT_GROUP = "unodsl.bots"
 
 
 class RandomBot:
@@ -55,68 +70,412 @@ class RandomBot:
         return None
 
 
+# How the basic bot weighs a play: what it does to the hands (a turn lost counts as this many
+# cards), how hard the card is to play later, its points and how much of the hand can follow it.
+TURN_CARDS = 0.6
+THREAT = 3.0           # an opponent's cards count up to this much more as it nears going out
+W_EFFECT, W_FIT, W_POINTS, W_FOLLOW = 0.5, 1.0, 0.3, 0.4
+LOOK_MOVED = 0.2       # look ahead at a play that moves cards between hands at least this often
+LOOK_SAMPLES = 2
+
+
+def closeness(cards: float) -> float:
+    """How near a hand is to going out: 1 when empty, 1/2 with one card, falling with each card."""
+    return 1.0 / (1.0 + max(0.0, cards))
+
+
 class BasicBot:
-    """A sensible player: plays rather than draws, sheds high cards first, keeps colorless
-    (wild) cards for when nothing else fits, names its strongest color, says UNO with its
-    next-to-last card, catches others, and answers questions by simple odds."""
+    """A sensible player that knows only what the rules measurably do (engine.probe).
+
+    It plays rather than draws. Among its plays it weighs what each card's effect does to every
+    hand and turn at the table, as measured, against how near each player is to going out (it
+    hurts the leader, and a partner never); it plays first the cards that are hard to play later
+    and keeps those that fit almost anything; it sheds points when someone is about to go out;
+    and it names the color, or plays the card, that leaves most of its hand playable. A play
+    whose effect moves cards between hands, or names a player, is tried on samples of the game.
+    Each answer to a question is weighed by what it measurably costs, given how many cards the
+    asker holds. Out of turn it takes an action when what it measurably does helps its side, and
+    its own when that closes a window in which others could hurt it."""
 
     name = "basic"
 
     def __init__(self, rng: random.Random):
         self.rng = rng
 
+    # -- on its turn ----------------------------------------------------------------------------
     def choose(self, game: Game, actions: list) -> Action:
         d = game.decision
-        r = game.rules
-        if d.kind in ("turn", "drawn"):
+        if len(actions) == 1:
+            return actions[0]
+        kind = d.kind
+        if kind in ("turn", "drawn", "more"):
             plays = [a for a in actions if a.verb == "play"]
             if not plays:
-                return next((a for a in actions if a.verb in ("draw", "keep")), actions[0])
-            hand = game.hands[d.seat]
-            # the strongest color and the weakest opponent, worked out only if a play names one
-            best_color = target = None
-            if any(a.color is not None for a in plays):
-                counts = Counter(r.cards.color[c] for c in hand if r.cards.color[c] is not None)
-                best_color = max(r.colors, key=lambda c: (counts.get(c, 0), -r.colors.index(c)))
-            if any(a.target is not None for a in plays):
-                target = min(game.opponents(d.seat) or game.others(d.seat) or (None,),
-                             key=lambda s: len(game.hands[s]) if s is not None else 0)
-            colored, points = r.cards.colored, r.cards.points
+                return next((a for a in actions if a.verb in ("draw", "keep", "pass")), actions[0])
+            return self._best_play(game, d.seat, plays, knowledge(game.rules, game.n))
+        if kind == "color":
+            top = game.discard[-1] if game.discard else None
+            return max(actions, key=lambda a: (self._follow(game, d.seat, top, a.answer, None), -actions.index(a)))
+        if kind == "seat":
+            return min(actions, key=lambda a: (self._side(game, d.seat, a.target), len(game.hands[a.target])))
+        if kind == "card":
+            know = knowledge(game.rules, game.n)
+            return max(actions, key=lambda a: self._shed_value(game, game.rules.codes.get((a.answer or "").upper()), know))
+        if kind == "answer":
+            return self._answer(game, actions, knowledge(game.rules, game.n))
+        return actions[int(self.rng.random() * len(actions))]
 
-            def score(a: Action):
-                c = colored[a.card]
-                return (c, points[a.card] if c else -points[a.card],
-                        a.color in (None, best_color), a.target in (None, target))
-            best = plays[0] if len(plays) == 1 else max(plays, key=score)
-            if len(hand) == 2 and not best.uno:
-                best = Action(best.seat, best.verb, best.card, best.color, best.target, uno=True)
-            return best
-        if d.kind == "color":
-            hand = game.hands[d.seat]
-            counts = Counter(r.cards.color[c] for c in hand if r.cards.color[c] is not None)
-            return max(actions, key=lambda a: counts.get(a.answer, 0))
-        if d.kind == "seat":
-            return min(actions, key=lambda a: len(game.hands[a.target]))
-        if d.kind == "answer":
-            return self._answer(game, actions)
-        return actions[0]
+    def _best_play(self, game: Game, seat: int, plays: list, know) -> Action:
+        plan = _plan(game.rules, know)
+        hands = game.hands
+        sizes = [len(h) for h in hands]
+        order = game._order_from(seat)
+        teams = game.teams
+        near = max((closeness(sizes[s]) for s in order if teams[s] != teams[seat]), default=0.0)
+        base = self._value(game, seat, order, sizes)
+        points_weight = W_POINTS * (0.5 + near)
+        follow_weight = W_FOLLOW / max(1, sizes[seat])
+        after = list(sizes)
+        after[seat] -= 1
+        plain = W_EFFECT * (self._value(game, seat, order, after) - base)   # a card that only leaves the hand
+        best, best_score = plays[0], None
+        looked: dict = {}
+        for a in plays:
+            card = a.card
+            if (a.target is not None or plan.look[card]) and can_fork(game):
+                cards = self._look(game, seat, a, order, looked)
+            elif card in plan.bluffs and not is_honest(game, seat, card):
+                cards = plan.bluffs[card]
+            else:
+                cards = plan.changes[card]
+            score = plan.fit[card] + points_weight * plan.points[card]
+            if cards is None:
+                score += plain
+            else:
+                after = _applied(sizes, order, cards, played=True)
+                score += W_EFFECT * (self._value(game, seat, order, after) - base)
+            score += follow_weight * self._follow(game, seat, card, a.color, card)
+            if best_score is None or score > best_score:
+                best, best_score = a, score
+        return closing_own_windows(game, best, know)
 
-    def _answer(self, game: Game, actions: list) -> Action:
-        """Take the first answer (a challenge, say) when the asker probably held the color."""
+    def _look(self, game: Game, seat: int, action: Action, order: list, looked: dict) -> list:
+        """What the play does here: played on samples of the game, to the seat's next turn."""
+        key = (action.card, action.target)
+        if key not in looked:
+            cards = [0.0] * len(order)
+            for _ in range(LOOK_SAMPLES):
+                sample = sample_for(game, seat, self.rng)
+                before = [len(h) for h in sample.hands]
+                before[seat] -= 1
+                sample.apply_trusted(action)
+                _play_to_turn_of(sample, seat, self.rng)
+                for place, s in enumerate(order):
+                    cards[place] += (len(sample.hands[s]) - before[s]) / LOOK_SAMPLES
+            looked[key] = cards
+        return looked[key]
+
+    @staticmethod
+    def _value(game: Game, seat: int, order: list, sizes: list) -> float:
+        """How good the hand sizes are for the seat's side, in cards: fewer cards on its side
+        (a partner's count half), more on the opponents' (averaged over them); every hand's cards
+        weigh more as it nears going out."""
+        teams = game.teams
+        team = teams[seat]
+        mine, theirs, count = 0.0, 0.0, 0
+        for s in order:
+            k = sizes[s]
+            weighted = k * (1.0 + THREAT / (1.0 + max(0.0, k)))
+            if teams[s] == team:
+                mine -= weighted if s == seat else 0.5 * weighted
+            else:
+                theirs += weighted
+                count += 1
+        return mine + theirs / count if count else mine
+
+    @staticmethod
+    def _shed_value(game: Game, card, know) -> float:
+        """Worth playing now: hard to play later, and heavy in points when someone is near out."""
+        if card is None:
+            return 0.0
+        plan = _plan(game.rules, know)
+        seat = game.decision.seat if game.decision is not None else None
+        near = max((closeness(len(game.hands[s])) for s in game.opponents(seat)), default=0.0) if seat is not None else 0.0
+        return plan.fit[card] + W_POINTS * (0.5 + near) * plan.points[card]
+
+    @staticmethod
+    def _follow(game: Game, seat: int, top, color, played) -> int:
+        """How many of the seat's other cards could follow `top` under `color`."""
+        r = game.rules
+        if top is None:
+            return 0
+        if color is None:
+            color = r.cards.color[top]
+        hand = game.hands[seat]
+        if r.match_static:
+            ok = r.playable_set(top, color)
+            count = sum(1 for c in hand if c in ok)
+            return count - 1 if played is not None and played in ok and played in hand else count
+        colors = r.cards.color
+        count = sum(1 for c in hand if colors[c] == color)
+        return count - 1 if played is not None and colors[played] == color and played in hand else count
+
+    @staticmethod
+    def _side(game: Game, seat: int, other: int) -> int:
+        """0 for an opponent, 1 for oneself or a partner."""
+        return int(game.teams[other] == game.teams[seat])
+
+    # -- answers --------------------------------------------------------------------------------
+    def _answer(self, game: Game, actions: list, know) -> Action:
+        """The answer that measurably costs least, given how many cards the asker holds, asked by
+        a sensible player (one who played the card because nothing else fitted), when measured."""
         d = game.decision
-        asker = game.next_seat(d.seat, -1)
-        held = len(game.hands[asker]) if asker is not None else 0
-        if len(actions) > 1 and held >= 4 and self.rng.random() < min(0.9, held / 10):
-            return actions[0]
-        return actions[-1]
+        measured = know.careful_answers.get(d.options) or know.answers.get(d.options)
+        if not measured:
+            return actions[int(self.rng.random() * len(actions))]
+        asker = game.turn
+        bucket = asker_bucket(len(game.hands[asker]))
+        sizes = [len(h) for h in game.hands]
+        order = game._order_from(d.seat)
+        scored = []
+        for a in actions:
+            effect = measured.get(a.verb)
+            if effect is None:
+                scored.append((0.0, a))
+                continue
+            b = bucket if effect.count[bucket] >= 5 else None
+            own = effect.own[b] if b is not None else _pooled(effect.own, effect.count)
+            theirs = effect.asker[b] if b is not None else _pooled(effect.asker, effect.count)
+            lost = effect.lost[b] if b is not None else _pooled(effect.lost, effect.count)
+            after = list(sizes)
+            after[d.seat] += own + TURN_CARDS * lost
+            if asker != d.seat:
+                after[asker] += theirs
+            scored.append((self._value(game, d.seat, order, after), a))
+        best = max(v for v, _ in scored)
+        ties = [a for v, a in scored if v >= best - 1e-9]
+        return ties[int(self.rng.random() * len(ties))] if len(ties) > 1 else ties[0]
 
+    # -- out of turn ----------------------------------------------------------------------------
     def out_of_turn(self, game: Game, seat: int) -> Action | None:
-        for a in game.window_actions(seat):
-            if a.target is not None and a.target != seat:
-                return a
-            if a.target is None:
-                return a
-        return None
+        options = game.window_actions(seat)
+        if not options:
+            return None
+        know = knowledge(game.rules, game.n)
+        sizes = [len(h) for h in game.hands]
+        order = game._order_from(seat)
+        base = self._value(game, seat, order, sizes)
+        best, best_value = None, 0.0
+        for a in options:
+            window = _window_of(game.rules, a.verb)
+            subject = a.target if a.target is not None else seat
+            own = subject == seat
+            effect = know.windows.get((window, a.verb, own))
+            if effect is None or effect.count == 0:
+                continue
+            after = _applied(sizes, order, changes(effect), played=a.card is not None)
+            value = self._value(game, seat, order, after) - base
+            if own:
+                value += self._harm_avoided(game, seat, window, know, order, sizes, base)
+            if value > best_value + 1e-9:
+                best, best_value = a, value
+        return best
+
+    def _harm_avoided(self, game: Game, seat: int, window: str, know, order, sizes, base) -> float:
+        """What others could do to the seat in the window it is about to close."""
+        worst = 0.0
+        for (w, verb, own), effect in know.windows.items():
+            if w != window or own:
+                continue
+            mean = know.subject_change.get((w, verb), 0.0)
+            after = list(sizes)
+            after[seat] += mean
+            worst = max(worst, base - self._value(game, seat, order, after))
+        return worst
+
+
+def changes(effect) -> list:
+    """An action's measured change of each place's hand, a lost turn counted as TURN_CARDS
+    cards; for an action that mostly puts something off, the change by the actor's next turn."""
+    if effect.deferred >= 0.5:
+        return list(effect.later)
+    return [c + TURN_CARDS * lost for c, lost in zip(effect.cards, effect.lost)]
+
+
+def _applied(sizes: list, order: list, cards, played: bool) -> list:
+    """Hand sizes after an action with these changes by place (order[0] acted); a card played
+    leaves the actor's hand."""
+    after = list(sizes)
+    for place, s in enumerate(order):
+        after[s] += cards[place]
+    if played:
+        after[order[0]] -= 1
+    return after
+
+
+class _Plan(NamedTuple):
+    """What the basic bot derives from a ruleset's knowledge once: per card id."""
+    changes: tuple        # the measured change of each place's hand, or None if it changes nothing
+    bluffs: dict          # card id -> the same when played against the rules' honesty test
+    look: tuple           # whether the card is tried on samples instead (it moves cards between hands)
+    fit: tuple            # W_FIT * how hard the card is to play later
+    points: tuple         # its points, as a share of the most a card carries
+    close_with_play: bool  # plays close the player's own windows as they land (`_closing_pays`)
+
+
+def _plan(rules, know) -> _Plan:
+    key = ("basic bot plan", know.players)
+    found = rules._memo.get(key)
+    if found is None or found[0] is not know:
+        points = rules.cards.points
+        top = max(1, max(abs(p or 0) for p in points))
+        def changed(effect):
+            c = changes(effect)
+            return tuple(c) if any(abs(x) > 1e-9 for x in c) else None
+        plan = _Plan(tuple(changed(know.effects[c]) for c in range(rules.size)),
+                     {c: changed(e) if e.count else changed(know.effects[c]) for c, e in know.bluffs.items()},
+                     tuple(know.effects[c].moved >= LOOK_MOVED for c in range(rules.size)),
+                     tuple(W_FIT * (1.0 - p) for p in know.playability),
+                     tuple((points[c] or 0) / top for c in range(rules.size)), _closing_pays(rules, know))
+        found = rules._memo[key] = (know, plan)
+    return found[1]
+
+
+def closing_own_windows(game: Game, action: Action, know=None) -> Action:
+    """The play, made so that it closes as it lands the windows it opens for its player (`play X
+    uno`), when others could measurably hurt the player in them."""
+    if action.verb != "play" or action.uno:
+        return action
+    know = know if know is not None else knowledge(game.rules, game.n)
+    return action._replace(uno=True) if _plan(game.rules, know).close_with_play else action
+
+
+def _closing_pays(rules, know) -> bool:
+    """Whether some window the player may close itself (`player may ...`) lets the others do
+    something that measurably costs the player cards: then a play closes it as it lands."""
+    for w in rules.windows:
+        if any(a.who == "player" and a.card_test is None for a in w.actions):
+            if any(know.subject_change.get((w.name, a.verb), 0.0) > 0 for a in w.actions if a.who != "player"):
+                return True
+    return False
+
+
+def _pooled(values: tuple, counts: tuple) -> float:
+    total = sum(counts)
+    return sum(v * c for v, c in zip(values, counts)) / total if total else 0.0
+
+
+def _window_of(rules, verb: str) -> str:
+    return rules.window_verbs()[verb][0][0].name
+
+
+def _play_to_turn_of(game: Game, seat: int, rng: random.Random, limit: int = 200) -> None:
+    """Play a copy on at random until the seat's next turn, the round's end or `limit` steps."""
+    for _ in range(limit):
+        d = game.decision
+        if d is None or d.kind == "deal" or game.round_over or (d.kind == "turn" and d.seat == seat):
+            return
+        actions = game.legal_actions()
+        game.apply_trusted(actions[int(rng.random() * len(actions))])
+
+
+# -- finding bots by name ---------------------------------------------------------------------
+
+def _search_bot():
+    from .search import SearchBot
+    return SearchBot
 
 
 BOTS = {"random": RandomBot, "basic": BasicBot}
+LAZY = {"search": _search_bot}
+
+
+class BotError(ValueError):
+    """A bot name that names no bot, or options it does not take; the message says why."""
+
+
+def bot_names() -> list:
+    """The bundled bots and those installed packages declare (entry points), sorted."""
+    return sorted(set(BOTS) | set(LAZY) | {ep.name for ep in _entry_points()})
+
+
+def _entry_points():
+    try:
+        return list(metadata.entry_points(group=ENTRY_POINT_GROUP))
+    except Exception:                     # a broken installed package must not break the bundled bots
+        return []
+
+
+def parse_spec(spec: str) -> tuple:
+    """`name[:key=value...]` or `module.path:Class[:key=value...]` -> (name, {key: value})."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise BotError("name a bot: " + ", ".join(bot_names()))
+    parts = spec.strip().split(":")
+    name, rest = parts[0], parts[1:]
+    if rest and "=" not in rest[0] and name not in bot_names():     # module.path:Class
+        name, rest = f"{name}:{rest[0]}", rest[1:]
+    options = {}
+    for item in rest:
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise BotError(f"bot options are key=value, not `{item}` (in `{spec}`)")
+        options[key.strip()] = _option_value(value.strip())
+    return name, options
+
+
+def _option_value(text: str):
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def bot_class(name: str):
+    """The class (or factory) a bot name stands for."""
+    if name in BOTS:
+        return BOTS[name]
+    if name in LAZY:
+        return LAZY[name]()
+    for ep in _entry_points():
+        if ep.name == name:
+            try:
+                return ep.load()
+            except Exception as err:
+                raise BotError(f"the bot `{name}` could not be loaded: {err}") from None
+    if ":" in name:
+        module, _, attr = name.partition(":")
+        try:
+            found = importlib.import_module(module)
+            for part in attr.split("."):
+                found = getattr(found, part)
+        except (ImportError, AttributeError) as err:
+            raise BotError(f"no bot at `{name}`: {err}") from None
+        return found
+    raise BotError(f"no bot called `{name}`: use one of {', '.join(bot_names())}, "
+                   f"or an import path like package.module:Class")
+
+
+def check_bot(spec: str) -> str:
+    """Raise BotError unless `spec` names a bot that can be built with its options."""
+    name, options = parse_spec(spec)
+    cls = bot_class(name)
+    try:
+        bot = cls(random.Random(0), **options)
+    except TypeError as err:
+        raise BotError(f"the bot `{name}` does not take these options: {err}") from None
+    for method in ("choose", "out_of_turn"):
+        if not callable(getattr(bot, method, None)):
+            raise BotError(f"`{name}` is not a bot: it has no {method}(...) method")
+    return spec
+
+
+def make_bot(spec: str, rng: random.Random):
+    """A bot built from its name (with options) and a random generator of its own."""
+    name, options = parse_spec(spec)
+    cls = bot_class(name)
+    try:
+        return cls(rng, **options)
+    except TypeError as err:
+        raise BotError(f"the bot `{name}` does not take these options: {err}") from None

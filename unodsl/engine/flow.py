@@ -54,6 +54,10 @@ class RoundFlow:
         else:
             yield from self._deal_round(self.round == 1)
         yield RoundLoop(self._code.play_round(self))      # run by _resume until the round ends
+        return self._after_round()
+
+    def _after_round(self):
+        """The decision that follows a finished round: deal the next, or None when the game is over."""
         if self.game_over:
             return None
         if self.round >= MAX_ROUNDS:
@@ -61,6 +65,12 @@ class RoundFlow:
             self.end_game("highest")
             return None
         return DEAL
+
+    def _round_resumed(self):
+        """Stands for `_play_one_round` in a copy of a game made during a round (engine.sample):
+        it waits where that generator waits while the round's turn loop runs."""
+        yield
+        return self._after_round()
 
     def _reset_round(self) -> None:
         n = self.n

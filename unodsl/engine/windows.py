@@ -133,8 +133,12 @@ class Windows:
             self.windows = {k: w for k, w in self.windows.items() if not w[0].closes_on_turn}
 
     def say_uno(self, seat: int) -> None:
-        """`play X uno`: the player's own `uno` window action, taken with the play."""
+        """`play X uno` (an action's `uno` flag): the player's own window actions (`player may
+        ...`, without a card), taken as the card lands, whatever the rules call them."""
         for key, (rule, _) in list(self.windows.items()):
-            if key[1] == seat and any(a.verb == "uno" and a.who == "player" for a in rule.actions):
+            if key[1] != seat:
+                continue
+            own = next((a for a in rule.actions if a.who == "player" and a.card_test is None), None)
+            if own is not None:
                 del self.windows[key]
-                self.event("window", seat=seat, verb="uno", subject=seat)
+                self.event("window", seat=seat, verb=own.verb, subject=seat)

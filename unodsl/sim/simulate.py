@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from ..compile.decisions import Action, Refused
 from ..compile.ruleset import Ruleset
-from ..engine.bots import BOTS
+from ..engine.bots import make_bot
 from ..engine.game import Game
 
 WIN_UNIT = 2520     # divisible by every table size from 1 to 10, so shared wins stay whole numbers
@@ -27,9 +27,13 @@ def game_seed(seed: int, index: int) -> int:
     return random.Random(f"unodsl:{seed}:{index}").getrandbits(63)
 
 
-def play_game(rules: Ruleset, players: int, seed: int, bot: str = "basic", record: bool = True,
-              rounds: int | None = None, inline: bool = True, generated: bool = True) -> Game:
+def play_game(rules: Ruleset, players: int, seed: int, bot="basic", record: bool = True,
+              rounds: int | None = None, inline: bool = True, generated: bool = True, watch=None) -> Game:
     """Play one whole game (or `rounds` rounds of it) with bots in every seat; return the game.
+
+    `bot` names the bot of every seat (engine.bots.make_bot), or is a list of names, one per seat.
+    `watch(game, seat)`, when given, is called after every action a seat takes when the game
+    asks it (out-of-turn ones aside); no turn is then played inside the turn loop, out of sight.
 
     With record=False the game keeps no event log and the bots' choices, always taken from the
     engine's own list of legal actions, are applied without being checked again: the fast path.
@@ -40,8 +44,10 @@ def play_game(rules: Ruleset, players: int, seed: int, bot: str = "basic", recor
     generator, so that its log replays from the seed alone, and the bots and the table share a
     second one; with no log, all draw from one (seeding a generator costs as much as a turn)."""
     rng = random.Random(seed ^ 0x5EED)
-    bots = [BOTS[bot](rng) for _ in range(players)]
-    seat_bot = bots[0] if inline and not record and getattr(bots[0], "inline_ok", False) else None
+    specs = [bot] * players if isinstance(bot, str) else list(bot)
+    bots = [make_bot(spec, rng) for spec in specs]
+    inline_all = all(getattr(b, "inline_ok", False) and type(b) is type(bots[0]) for b in bots)
+    seat_bot = bots[0] if inline and not record and inline_all and watch is None else None
     game = Game(rules, players, seed=seed, record=record, seat_bot=seat_bot, rng=None if record else rng,
                 generated=generated)
     deal = Action(None, "deal")
@@ -63,6 +69,8 @@ def play_game(rules: Ruleset, players: int, seed: int, bot: str = "basic", recor
             apply(bot_.choose_turn(game, d.seat))
         else:
             apply(bot_.choose(game, game.legal_actions()))
+        if watch is not None:
+            watch(game, d.seat)
         if game.windows:
             for s in range(players):
                 act = bots[s].out_of_turn(game, s)

@@ -1,0 +1,294 @@
+"""Bots: they see only what their seat may see, `basic` reasons from the rules it is given (so
+renaming a ruleset's words changes none of its choices), and other bots plug in by import path
+or entry point. Strength is measured in bench/, not here."""
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from unodsl.compile.decisions import Action, Refused
+from unodsl.compile.loader import bundled_names, load
+from unodsl.engine import Game
+from unodsl.engine import bots as bots_module
+from unodsl.engine.bots import BasicBot, BotError, RandomBot, bot_names, check_bot, make_bot
+from unodsl.engine.sample import can_fork, fork, sample_for
+from unodsl.engine.search import SearchBot
+from unodsl.sim.simulate import play_game
+
+ROOT = Path(__file__).resolve().parent.parent
+RULESETS = [name for name, kind, _ in bundled_names() if kind == "ruleset"]
+
+
+def _same(rng: random.Random) -> random.Random:
+    copy = random.Random()
+    copy.setstate(rng.getstate())
+    return copy
+
+
+class PeekingBot(BasicBot):
+    """Plays the card the next player holds most of: it reads a hand it may not see."""
+
+    def choose(self, game, actions):
+        nxt = game.next_seat(game.decision.seat)
+        plays = [a for a in actions if a.verb == "play"]
+        if not plays:
+            return actions[0]
+        held = game.hands[nxt]
+        return max(plays, key=lambda a: (held.count(a.card), -plays.index(a)))
+
+
+def _blind(make, name: str, players: int, seeds=range(2), limit: int = 120) -> int:
+    """Count the decisions at which the bot chose differently on a sample of the game (every
+    card its seat cannot see dealt anew) than on the game itself, given the same random state."""
+    rules = load(name)
+    differences = 0
+    for seed in seeds:
+        game = Game(rules, players, seed=seed, record=False)
+        rng = random.Random(seed)
+        steps = 0
+        while not game.game_over and game.round < 2 and steps < limit:
+            steps += 1
+            d = game.decision
+            if d.kind == "deal":
+                game.apply(Action(None, "deal"))
+                continue
+            actions = game.legal_actions()
+            if can_fork(game) and d.seat is not None:
+                state = rng.getstate()
+                real = make(_same(rng)).choose(game, actions)
+                sample = sample_for(game, d.seat, random.Random(steps))
+                seen = make(_same(rng)).choose(sample, sample.legal_actions())
+                differences += real != seen
+                rng.setstate(state)
+            game.apply_trusted(RandomBot(rng).choose(game, actions))
+    return differences
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_bots_see_only_their_seat(name):
+    players = 4 if load(name).players[1] >= 4 else 2
+    assert _blind(RandomBot, name, players) == 0
+    assert _blind(BasicBot, name, players) == 0
+    assert _blind(lambda rng: SearchBot(rng, iterations=6), name, players, seeds=range(1), limit=40) == 0
+
+
+def test_the_check_catches_a_bot_that_peeks():
+    assert _blind(PeekingBot, "classic", 2) > 0
+
+
+def test_a_sample_hides_only_what_the_seat_cannot_see():
+    game = Game(load("classic"), 4, seed=3, record=False)
+    sample = sample_for(game, 1, random.Random(0))
+    assert sample.hands[1] == game.hands[1]
+    assert [len(h) for h in sample.hands] == [len(h) for h in game.hands]
+    assert sample.discard == game.discard and sample.color == game.color
+    assert sorted(c for s in (0, 2, 3) for c in sample.hands[s]) + sorted(sample.stock) != []
+    assert sorted(sum((sample.hands[s] for s in (0, 2, 3)), sample.stock)) == \
+        sorted(sum((game.hands[s] for s in (0, 2, 3)), game.stock))
+
+
+def test_a_fork_plays_on_as_the_game_would_and_leaves_it_alone():
+    rules = load("killer")
+    game = Game(rules, 4, seed=5, record=False)
+    before = [list(h) for h in game.hands]
+    copy = fork(game, _same(game.rng))
+    chooser_a, chooser_b = random.Random(1), random.Random(1)
+    for _ in range(60):
+        if copy.game_over:
+            break
+        acts = copy.legal_actions()
+        copy.apply_trusted(acts[int(chooser_a.random() * len(acts))])
+    assert game.hands == before
+    for _ in range(60):
+        if game.game_over:
+            break
+        acts = game.legal_actions()
+        game.apply_trusted(acts[int(chooser_b.random() * len(acts))])
+    assert game.hands == copy.hands and game.discard == copy.discard and game.scores == copy.scores
+    with pytest.raises(ValueError):
+        while game.decision.kind in ("turn", "deal"):
+            game.apply_trusted(game.legal_actions()[-1])
+        fork(game, random.Random(0))
+
+
+# -- basic reasons from the rules ------------------------------------------------------------
+
+RENAMES = [
+    ('ruleset classic "Classic UNO"', 'ruleset renamed "Renamed"'),
+    ("wild_draw_four", "mega"), ("draw_two", "plus_two"),
+    ('card number 0..9 "Number"', 'card pip 0..9 "Pip"'), ("card.kind == number", "card.kind == pip"),
+    ("1 number 0, 2 number 1..9, 2 skip, 2 reverse", "1 pip 0, 2 pip 1..9, 2 hop, 2 flip"),
+    ('card skip "Skip"', 'card hop "Hop"'), ("on play skip", "on play hop"),
+    ('card reverse "Reverse"', 'card flip "Flip"'), ("on play reverse", "on play flip"),
+    ("starter reverse", "starter flip"),
+    ('card wild "Wild"', 'card joker "Joker"'), ("4 wild,", "4 joker,"), ("on play wild ", "on play joker "),
+    ("starter wild ", "starter joker "), ("tags wild", "tags free"), ("card is wild", "card is free"),
+    ('"{color}S"', '"{color}H"'), ('"{color}R"', '"{color}F"'), ('"{color}+2"', '"{color}P"'),
+    ('code "W+4"', 'code "XX"'), ('code "W"', 'code "X"'),
+    ('red R "Red", yellow Y "Yellow", green G "Green", blue B "Blue"',
+     'rouge Q "Rouge", jaune J "Jaune", vert V "Vert", bleu K "Bleu"'),
+    ("uno_penalty", "shout_fine"), ("force_play_drawn", "must_play"), ("two_player_rules", "duel_rules"),
+    ('challenge "Say it', 'doubt "Say it'), ('accept "Draw four', 'take "Draw four'),
+    ('window uno "Saying UNO"', 'window shout "Shouting"'), ("player may uno", "player may shout"),
+    ("others may catch", "others may nab"),
+]
+VERBS = {"doubt": "challenge", "take": "accept", "shout": "uno", "nab": "catch"}
+
+
+def _renamed(tmp_path) -> Path:
+    text = (ROOT / "rulesets" / "classic.uno").read_text(encoding="utf-8")
+    for old, new in RENAMES:
+        assert old in text, old
+        text = text.replace(old, new)
+    path = tmp_path / "renamed.uno"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _same_choice(a: Action, b: Action, colors_a, colors_b) -> bool:
+    color = None if b.color is None else colors_a[colors_b.index(b.color)]
+    answer = b.answer if b.answer not in colors_b else colors_a[colors_b.index(b.answer)]
+    return (a.seat, a.verb, a.card, a.color, a.target, a.answer, a.uno) == \
+        (b.seat, VERBS.get(b.verb, b.verb), b.card, color, b.target, answer, b.uno)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_renaming_a_rulesets_words_changes_none_of_basics_choices(tmp_path, players):
+    rules_a, rules_b = load("classic"), load(str(_renamed(tmp_path)))
+    assert rules_b.colors != rules_a.colors and rules_b.code(0) != rules_a.code(0)
+    for seed in range(3):
+        a, b = Game(rules_a, players, seed=seed, record=False), Game(rules_b, players, seed=seed, record=False)
+        bots_a = [BasicBot(random.Random(seed * 10 + s)) for s in range(players)]
+        bots_b = [BasicBot(random.Random(seed * 10 + s)) for s in range(players)]
+        choices = 0
+        while not a.game_over and a.round <= 2:
+            d = a.decision
+            if d.kind == "deal":
+                a.apply(Action(None, "deal"))
+                b.apply(Action(None, "deal"))
+                continue
+            x = bots_a[d.seat].choose(a, a.legal_actions())
+            y = bots_b[d.seat].choose(b, b.legal_actions())
+            assert _same_choice(x, y, rules_a.colors, rules_b.colors), (seed, a.turns, x, y)
+            choices += 1
+            a.apply(x)
+            b.apply(y)
+            for s in range(players):
+                x, y = bots_a[s].out_of_turn(a, s), bots_b[s].out_of_turn(b, s)
+                assert (x is None) == (y is None) and (x is None or _same_choice(x, y, rules_a.colors, rules_b.colors))
+                if x is not None:
+                    for game, act in ((a, x), (b, y)):
+                        try:
+                            game.apply(act)
+                        except Refused:
+                            pass
+            assert a.hands == b.hands
+        assert choices > 50
+
+
+SUITED_EIGHTS = """
+ruleset suited_eights "Suited eights" extends classic {
+  about "Eights keep their color but may be played on anything."
+  match card.kind == number and card.rank == 8 "an eight, at any time"
+}
+"""
+
+
+def test_basic_keeps_the_cards_that_fit_anything_whatever_their_color(tmp_path):
+    """Eights that are colored yet fit anything are kept for later like wilds: basic seldom
+    plays one while it holds another card it could play (UNO's habit, "keep the colorless
+    cards", shed them first)."""
+    path = tmp_path / "eights.uno"
+    path.write_text(SUITED_EIGHTS, encoding="utf-8")
+    rules = load(str(path))
+    eights = {c for c in range(rules.size) if rules.cards.kind[c] == "number" and rules.cards.rank[c] == 8}
+    early = total = 0
+    for seed in range(6):
+        game = Game(rules, 4, seed=seed, record=False)
+        bots = [BasicBot(random.Random(seed * 7 + s)) for s in range(4)]
+        while not game.game_over and game.round <= 2:
+            d = game.decision
+            if d.kind == "deal":
+                game.apply(Action(None, "deal"))
+                continue
+            action = bots[d.seat].choose(game, game.legal_actions())
+            if d.kind == "turn" and action.verb == "play" and action.card in eights:
+                total += 1
+                early += any(c not in eights for c in game.playable(d.seat))
+            game.apply(action)
+    assert total > 20
+    assert early / total < 0.35, f"{early} of {total} eights played while another card fitted"
+
+
+def test_answers_are_weighed_not_taken_in_order(tmp_path):
+    """Writing a question's answers in the other order changes none of basic's answers: the same
+    games (random players elsewhere), answered in both rulesets, get the same answer each time."""
+    text = (ROOT / "rulesets" / "classic.uno").read_text(encoding="utf-8")
+    start = text.index('        challenge "Say it')
+    middle = text.index('        accept "Draw four')
+    end = text.index("      }\n    }\n  }\n\n  on draw")
+    swapped = text[:start] + text[middle:end] + text[start:middle] + text[end:]
+    swapped = swapped.replace('ruleset classic "Classic UNO"', 'ruleset swapped "Swapped"')
+    path = tmp_path / "swapped.uno"
+    path.write_text(swapped, encoding="utf-8")
+    rules_a, rules_b = load("classic"), load(str(path))
+    answers = 0
+    for players, seed in ((2, 0), (3, 1), (4, 2)):
+        a, b = Game(rules_a, players, seed=seed), Game(rules_b, players, seed=seed)
+        bot_a, bot_b = BasicBot(random.Random(seed)), BasicBot(random.Random(seed))
+        chooser = random.Random(seed)
+        while not a.game_over and a.round <= 2:
+            if a.decision.kind == "answer":
+                assert b.decision.kind == "answer" and b.decision.options != a.decision.options
+                x, y = bot_a.choose(a, a.legal_actions()), bot_b.choose(b, b.legal_actions())
+                assert x.verb == y.verb, (players, seed, a.turns)
+                answers += 1
+            else:
+                acts = a.legal_actions()
+                x = y = acts[int(chooser.random() * len(acts))]
+            a.apply(x)
+            b.apply(y)
+        assert a.log == b.log
+    assert answers > 20
+
+
+# -- plug-in bots ----------------------------------------------------------------------------
+
+def test_bots_plug_in_by_import_path_and_options():
+    sys.path.insert(0, str(ROOT / "examples" / "bots"))
+    try:
+        assert check_bot("lowest:LowestFirst") == "lowest:LowestFirst"
+        game = play_game(load("classic"), 3, 5, ["lowest:LowestFirst", "basic", "search:iterations=4"], rounds=1)
+        assert game.round_over or game.game_over
+    finally:
+        sys.path.remove(str(ROOT / "examples" / "bots"))
+    bot = make_bot("search:iterations=7:horizon=5", random.Random(0))
+    assert bot.iterations == 7 and bot.horizon == 5
+
+
+def test_bots_plug_in_by_entry_point(monkeypatch):
+    class Point:
+        name = "mine"
+
+        def load(self):
+            return RandomBot
+    monkeypatch.setattr(bots_module, "_entry_points", lambda: [Point()])
+    assert "mine" in bot_names()
+    assert isinstance(make_bot("mine", random.Random(0)), RandomBot)
+
+
+@pytest.mark.parametrize("spec", ["clever", "search:iterations", "search:depth=3", "nosuchmodule:Bot",
+                                  "random:Nope", "", "unodsl.engine.game:Game"])
+def test_bad_bot_names_are_explained(spec):
+    with pytest.raises(BotError):
+        check_bot(spec)
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_the_search_bot_plays_every_ruleset(name):
+    players = 2 if load(name).players[0] <= 2 else 4
+    game = play_game(load(name), players, 3, ["search:iterations=3"] + ["basic"] * (players - 1), rounds=1)
+    assert game.turns > 0
