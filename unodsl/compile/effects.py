@@ -19,6 +19,14 @@ MAX_LOOP = 1000      # a `while` that runs longer than this stops, with an event
 MAX_CHANCE = 10_000  # the widest range a `chance` may draw from
 
 
+def _telling_honesty(test):
+    """A test that reads `honest`, made to log the verdict first (the `honesty` event)."""
+    def told(c: Ctx):
+        c.g.event("honesty", seat=c.player, card=c.card, honest=bool(c.honest))
+        return test(c)
+    return told
+
+
 @dataclass(frozen=True)
 class Program:
     run: Callable            # generator function: run(ctx) yields Decisions
@@ -441,6 +449,8 @@ class StatementCompiler:
                 return program.plain, False
             run = program.run
             return run, True
+        if A.reads_honesty(node.test):
+            test = _telling_honesty(test)
         then = self.program(node.then, scope)
         other = self.program(node.other, scope)
         if then.plain and other.plain:

@@ -150,6 +150,9 @@ class StatementWriter(ExpressionWriter):
             taken = node.then if (value if fixed else test == "True") else node.other
             return self.block(taken, env, ind) if taken else []
         lines = [(ind, f"if {test}:")] + self.block(node.then, env, ind + 1)
+        if A.reads_honesty(node.test):        # the verdict is told, as the generic closures do
+            lines = self.event(ind, f"g.event('honesty', seat={env.player}, card={env.card or 'None'}, "
+                                    f"honest={env.honest})") + lines
         if node.other:
             lines += [(ind, "else:")] + self.block(node.other, env, ind + 1)
         return lines
