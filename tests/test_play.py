@@ -78,7 +78,7 @@ def test_card_not_held_is_refused(rules):
     absent = next(c for c in ("R5", "G7", "B2", "Y9", "RS") if c not in codes)
     rc, text = run(rules, f"play {absent}\nquit\n", seed)
     assert rc == 0
-    assert f"Not allowed: p1 holds no {absent}" in text
+    assert f"Not allowed: you hold no {absent}" in text
 
 
 def test_end_of_input_at_once(rules):
@@ -138,7 +138,7 @@ def test_hint_says_draw_when_nothing_fits(rules):
     seed, _, _ = seed_where(rules, lambda codes, playable: not playable)
     rc, text = run(rules, "hint\nquit\n", seed)
     assert "Hint: draw." in text
-    assert "nothing in your hand can be played, so `draw`" in text
+    assert "Your turn: nothing you hold can be played, so draw. Type `draw`." in text
 
 
 def test_a_legal_play_moves_the_game_on(rules):

@@ -151,6 +151,51 @@ class Narrator:
         names = [self.obj(s) for s in seats]
         return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
+    # ---- what is asked, and why a move was refused ----------------------------------------------
+    def asked(self, decision, playable: bool = True) -> str:
+        """What the game waits for, said to the viewer: their own question in the second person
+        ("Your turn: play a card or draw."), anyone else's as what the table waits for."""
+        d = decision
+        if d is None:
+            return "The game is over."
+        if d.kind == "deal":
+            return "The round is over: deal the next one when everyone is ready."
+        if d.seat is None:
+            return d.prompt or "The table decides."
+        if not self.you(d.seat):
+            name = self.names[d.seat]
+            return {"turn": f"Waiting for {name} to play.", "drawn": f"{name} is deciding about the card they drew.",
+                    "more": f"{name} may play another card.", "color": f"{name} is choosing a color.",
+                    "seat": f"{name} is choosing a player.", "card": f"{name} is choosing a card.",
+                    "answer": f"{name} is asked: {d.prompt}"}.get(d.kind, f"Waiting for {name}.")
+        if d.kind == "turn":
+            return "Your turn: play a card or draw." if playable else \
+                "Your turn: nothing you hold can be played, so draw."
+        if d.kind == "drawn":
+            drawn = self.card(d.card) if d.card is not None else "a card"
+            return f"You drew {drawn}: it must be played." if d.must else f"You drew {drawn}: play it or keep it."
+        return {"more": "You may play another card, or pass.", "color": "Choose a color.",
+                "seat": "Choose a player.", "card": "Choose a card."}.get(d.kind, d.prompt or "Your move.")
+
+    def refusal(self, text: str, card_names: bool = False) -> str:
+        """Why a move was refused, as the engine says it, said to the viewer: "you hold no R9"
+        rather than "p1 holds no R9"; with `card_names`, codes become names (for a page where
+        cards are tapped, not typed)."""
+        text = for_players(self.rules, str(text))
+        if self.viewer is not None:
+            me = f"p{self.viewer + 1}"
+            text = re.sub(rf"\b{me} holds\b", "you hold", text)
+            text = re.sub(rf"\b{me} may\b", "you may", text)
+            text = re.sub(rf"\b{me} is\b", "you are", text)
+            text = re.sub(rf"\b{me}\b", "you", text)
+        if card_names:
+            codes = self.rules.codes
+            text = re.sub(r"(?<![\w+])[A-Z0-9+]+(?![\w+])",
+                          lambda m: self.rules.cards.name[codes[m.group(0)]] if m.group(0) in codes else m.group(0), text)
+        for seat in range(self.n):
+            text = re.sub(rf"\bp{seat + 1}\b", self.names[seat], text) if self.names[seat] != f"p{seat + 1}" else text
+        return text
+
     # ---- telling --------------------------------------------------------------------------------
     def tell(self, events) -> list:
         """Sentences for one batch of events (as `Game.events_for(viewer, start)` gives them)."""

@@ -328,7 +328,7 @@ class Session:
         try:
             self._apply(action)
         except Refused as e:
-            self.say(f"Not allowed: {for_players(self.rules, str(e))}")
+            self.say(f"Not allowed: {self.narrators.get(seat, self.watcher).refusal(str(e))}")
             return False
         return True
 
@@ -405,7 +405,7 @@ class Session:
         return [("*" if c in fits else "") + self.card(self.rules.code(c)) for c in hand] or ["no cards"]
 
     def _question(self, seat: int) -> str:
-        """What the current decision asks of this seat, with an example of the answer."""
+        """What the current decision asks of this seat (the narration's words), then what to type."""
         g = self.game
         d = g.decision
         r = self.rules
@@ -413,41 +413,34 @@ class Session:
         if d is not None and d.seat is None and d.kind != "deal":
             names = [format_action(r, a).split(" ", 1)[-1] for a in g.legal_actions()]
             return f"{d.prompt} Answer for the table with `choose ...`: " + ", ".join(names[:12]) + "."
+        narrator = self.narrators.get(seat, self.watcher)
         if d is None or d.seat != seat:
-            return "Nothing to decide now." + extra
+            return narrator.asked(d) + extra
         legal = g.legal_actions()
         plays = sorted((a for a in legal if a.verb == "play"), key=lambda a: self._sort_key(a.card))
-        example = f" (for example `{format_action(r, plays[0])}`)" if plays else ""
+        said = narrator.asked(d, playable=bool(plays))
+        typed = []
+        if plays:
+            typed.append(format_action(r, plays[0]))
         if d.kind == "turn":
-            if not plays:
-                return "Your turn: nothing in your hand can be played, so `draw`." + extra
-            draw = " or `draw`" if any(a.verb == "draw" for a in legal) else ""
-            call = self._call_hint(seat, plays)
-            return f"Your turn: play a card{example}{draw}.{call}" + extra
-        if d.kind == "drawn":
-            name = r.cards.name[d.card]
-            if d.must:
-                return f"You drew {self.ink.card(d.card, name)}: it must be played{example}." + extra
-            return f"You drew {self.ink.card(d.card, name)}: play it{example} or `keep` it." + extra
-        if d.kind == "more":
-            return f"You may play another card{example} or `pass`." + extra
-        if d.kind == "color":
-            return "Choose a color: " + ", ".join(f"`choose {c}`" for c in d.options) + "." + extra
-        if d.kind == "seat":
-            return "Choose a player: " + ", ".join(f"`choose {seat_name(s)}`" for s in d.options) + "." + extra
-        if d.kind == "card":
-            return "Choose a card: " + ", ".join(f"`choose {r.code(c)}`" for c in d.options) + "." + extra
+            typed += ["draw"] if any(a.verb == "draw" for a in legal) else []
+            return f"{said} Type {' or '.join(f'`{t}`' for t in typed)}.{self._call_hint(seat, plays)}" + extra
+        if d.kind in ("drawn", "more"):
+            typed += [a.verb for a in legal if a.verb in ("keep", "pass")][:1]
+            return f"{said} Type {' or '.join(f'`{t}`' for t in typed)}." + extra
+        if d.kind in ("color", "seat", "card"):
+            return said + " Type " + ", ".join(f"`{format_action(r, a)}`" for a in legal) + "." + extra
         if d.kind == "answer":
             docs = self.questions.get(d.prompt, {})
             lines = [d.prompt] + [f"  `{words_of(o)}`" + (f": {docs[o]}" if docs.get(o) else "") for o in d.options]
             return "\n".join(lines) + extra
-        return (d.prompt or "Decide.") + extra
+        return said + extra
 
     def _call_hint(self, seat: int, plays) -> str:
         """With two cards left, remind the player that the call can go with the play."""
         own = [verb for verb, entries in self.rules.window_verbs().items()
                if any(a.who == "player" and a.card_test is None for _, a in entries)]
-        if "uno" in own and len(self.game.view(seat)["hand"]) == 2:
+        if plays and "uno" in own and len(self.game.view(seat)["hand"]) == 2:
             return f" Add `uno` to say it with your next-to-last card: `{format_action(self.rules, plays[0])} uno`."
         return ""
 
