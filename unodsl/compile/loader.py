@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ..lang import ast as A
 from ..lang.compose import Composer
-from ..lang.diagnostics import Diagnostics, RulesError, suggest
+from ..lang.diagnostics import Diagnostics, RulesError, suggest, too_deep
 from ..lang.parser import parse
 from ..lang.resources import bundled_files
 from ..lang.source import Source, Span
@@ -115,16 +115,13 @@ def _guarded(fn):
         try:
             return fn(ref, *args, **kwargs)
         except RecursionError:
-            from ..lang.diagnostics import Diagnostic
             src = Source(str(ref), "")
             if is_path(str(ref)):
                 try:
                     src = read_source(ref)
                 except (OSError, ValueError):
                     pass
-            diag = Diagnostic("E105", "the rules are nested too deeply to read", src.span(1, 1, 1, 2),
-                              "split deeply nested rules into simpler parts")
-            raise RulesError([diag], {src.name: src}) from None
+            raise RulesError([too_deep(src)], {src.name: src}) from None
     wrapper.__doc__, wrapper.__name__ = fn.__doc__, fn.__name__
     return wrapper
 
