@@ -204,3 +204,9 @@ def test_fmt_standard_input_and_usage_errors(tmp_path):
     binary.write_bytes(b"\xff\xfe\x00")
     run = fmt(str(binary))
     assert run.returncode == 2 and "not UTF-8" in run.stderr
+
+
+def test_the_bundled_rulesets_and_examples_are_formatted():
+    run = fmt("--check", "rulesets", "examples", cwd=ROOT)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "0 files would be reformatted" in run.stdout
