@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..lang.source import Source, Span
+from ..lang.source import Source, Span, code_only
 
 CARD_KIND, OPTION, COUNTER, COLOR, TAG, PROPERTY, WINDOW, BUILTIN, ATTRIBUTE, RULESET, MODULE = (
     "card kind", "option", "counter", "color", "tag", "property", "window", "builtin", "attribute",
@@ -129,14 +129,7 @@ def _narrow(lines, span: Span, name: str, how: str) -> Span | None:
             first = re.match(r"\s*[A-Za-z_][A-Za-z0-9_-]*", text[start:])
             start += first.end() if first else 0
         end = span.end_col - 1 if n == span.end_line else len(text)
-        found = pattern.search(_code_only(text), start, max(start, end))
+        found = pattern.search(code_only(text), start, max(start, end))
         if found:
             return Span(span.file, n, found.start() + 1, n, found.end() + 1)
     return None
-
-
-def _code_only(line: str) -> str:
-    """The line with texts and a comment blanked (same length), so a name is never found in them."""
-    out = re.sub(r'"([^"\\\n]|\\.)*"', lambda m: " " * len(m.group(0)), line)
-    cut = out.find("#")
-    return out if cut < 0 else out[:cut] + " " * (len(out) - cut)
