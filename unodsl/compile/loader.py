@@ -13,6 +13,7 @@ from pathlib import Path
 from ..lang import ast as A
 from ..lang.compose import Composer
 from ..lang.diagnostics import Diagnostics, RulesError, suggest
+from ..lang.files import InputError, UnknownName, read_text
 from ..lang.parser import parse
 from ..lang.resources import bundled_files
 from ..lang.source import Source, Span
@@ -79,18 +80,17 @@ def _parse_cached(name: str, text: str, diags: Diagnostics) -> A.File:
     return tree
 
 
-def read_source(path, display: str | None = None) -> Source:
-    """Read a rules file as text; unreadable input raises OSError or ValueError with a plain message."""
-    p = Path(path)
-    size = p.stat().st_size
-    if size > MAX_FILE_BYTES:
-        raise ValueError(f"{display or p}: the file is {size} bytes; rules files are limited to {MAX_FILE_BYTES}")
-    data = p.read_bytes()
+def read_source(path, display: str | None = None, files: dict | None = None) -> Source:
+    """Read a rules file as text (at most MAX_FILE_BYTES of a regular file, UTF-8), or raise
+    InputError with a plain message. `files` maps paths to texts already in hand (the rules a
+    cluster worker was sent), which are used instead of the disk."""
+    if files is not None and str(path) in files:
+        return Source(display or str(path), files[str(path)])
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as err:
-        raise ValueError(f"{display or p}: not UTF-8 text (byte {err.start})") from None
-    return Source(display or str(p), text)
+        text = read_text(path, MAX_FILE_BYTES, "rules file")
+    except InputError as err:
+        raise InputError(display or err.where, err.reason) from None
+    return Source(display or str(path), text)
 
 
 def is_path(ref: str) -> bool:
@@ -202,7 +202,16 @@ def _resolve(lib: Library, ref: str, kind: str | None, base_dir, diags: Diagnost
     found = lib.units.get(ref)
     if found is None or (kind is not None and found.unit.kind != kind):
         pool = [n for n, r in lib.units.items() if kind is None or r.unit.kind == kind]
-        raise LookupError(f"no bundled {kind or 'ruleset or module'} named `{ref}`. " +
+        if found is None and os.path.isdir(ref):
+            raise InputError(ref, "a directory, not a rules file")
+        if found is None and os.path.isfile(ref):
+            raise UnknownName(f"no bundled {kind or 'ruleset or module'} named `{ref}`; to read the file of "
+                              f"that name, give it as a path: ./{ref}")
+        if found is not None and kind is not None:
+            raise UnknownName(f"`{ref}` is a {found.unit.kind}, not a {kind}" + (
+                f": play it as the ruleset, and add modules with --with" if kind == "module" else
+                f": add it with --with {ref}, on a ruleset such as {MODULE_HOST}"))
+        raise UnknownName(f"no bundled {kind or 'ruleset or module'} named `{ref}`. " +
                           (suggest(ref, pool) or "Bundled: " + ", ".join(sorted(pool))))
     return found
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from ..compile.decisions import Refused
 from ..compile.loader import load
+from ..lang.files import InputError
 from .actions import ActionSyntaxError, answer_words, parse_action, parse_seat
 from .eventlog import digest
 from .game import Game
@@ -24,7 +25,7 @@ VERSION = 1
 MAX_SAVE_BYTES = 20_000_000
 
 
-class SaveError(Exception):
+class SaveError(InputError):
     """The file is not a save this version can resume; the message says why."""
 
 
