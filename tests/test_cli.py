@@ -121,9 +121,10 @@ def test_replay_confirms_a_log_and_rejects_a_tampered_one(tmp_path):
     ok = cli("replay", str(log))
     assert ok.returncode == 0 and "matches" in ok.stdout
     lines = buf.getvalue().splitlines()
-    lines[-1] = json.dumps({"final": "0000000000000000"})
+    final = json.loads(lines[-1])
+    lines[-1] = json.dumps({**final, "final": "0000000000000000"})
     log.write_text("\n".join(lines))
     bad = cli("replay", str(log))
-    assert bad.returncode == 1 and "the log says" in bad.stderr
+    assert bad.returncode == 1 and "the log says 0000000000000000" in bad.stderr
     log.write_text("not json at all\n")
     assert cli("replay", str(log)).returncode == 1

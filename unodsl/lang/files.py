@@ -174,3 +174,53 @@ def printable(text: str) -> str:
     and tabs are kept."""
     return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100
                         else f"\\u{ord(m.group()):04x}", str(text))
+
+
+MAX_JSON_DEPTH = 64
+MAX_NUMBER_DIGITS = 100
+
+
+def strict_json(text: str, name: str):
+    """JSON as unodsl writes it, or InputError saying what is wrong: no `NaN` or `Infinity`,
+    no number of more than MAX_NUMBER_DIGITS digits, no nesting deeper than MAX_JSON_DEPTH."""
+    import json
+
+    def constant(word):
+        raise InputError(name, f"`{word}` is not a number unodsl writes")
+
+    def integer(digits):
+        if len(digits.lstrip("-")) > MAX_NUMBER_DIGITS:
+            raise InputError(name, f"a number of {len(digits.lstrip('-')):,} digits is too long")
+        return int(digits)
+
+    def real(digits):
+        if len(digits) > MAX_NUMBER_DIGITS:
+            raise InputError(name, f"a number of {len(digits):,} characters is too long")
+        value = float(digits)
+        if value in (float("inf"), float("-inf")):
+            raise InputError(name, f"`{digits}` is too large a number")
+        return value
+    if _nesting(text) > MAX_JSON_DEPTH:
+        raise InputError(name, f"nested more than {MAX_JSON_DEPTH} levels deep")
+    try:
+        return json.loads(text, parse_constant=constant, parse_int=integer, parse_float=real)
+    except InputError:
+        raise
+    except json.JSONDecodeError as err:
+        raise InputError(name, f"not JSON (line {err.lineno}: {err.msg})") from None
+    except (ValueError, RecursionError) as err:
+        raise InputError(name, f"not JSON ({err})") from None
+
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def _nesting(text: str) -> int:
+    """How deep the brackets of a JSON text nest, strings left out (before json reads it, so
+    that nesting too deep for Python's recursion is refused rather than crashed on)."""
+    deepest = level = 0
+    for m in _BRACKET.finditer(_STRING.sub("", text)):
+        level += 1 if m.group() in "[{" else -1
+        deepest = max(deepest, level)
+    return deepest
