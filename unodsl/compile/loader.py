@@ -35,8 +35,9 @@ class UnitRef:
 class Library:
     """The units (rulesets and modules) a load can see: the bundled ones and those of given files."""
 
-    def __init__(self, diags: Diagnostics):
+    def __init__(self, diags: Diagnostics, files: dict | None = None):
         self.diags = diags
+        self.files = files            # path -> text of rules files given in hand, not read from disk
         self.sources: dict[str, Source] = {}
         self.units: dict[str, UnitRef] = {}
         self.parse_errors: dict[str, list] = {}    # source name -> its syntax diagnostics
@@ -80,12 +81,9 @@ def _parse_cached(name: str, text: str, diags: Diagnostics) -> A.File:
     return tree
 
 
-def read_source(path, display: str | None = None, files: dict | None = None) -> Source:
+def read_source(path, display: str | None = None) -> Source:
     """Read a rules file as text (at most MAX_FILE_BYTES of a regular file, UTF-8), or raise
-    InputError with a plain message. `files` maps paths to texts already in hand (the rules a
-    cluster worker was sent), which are used instead of the disk."""
-    if files is not None and str(path) in files:
-        return Source(display or str(path), files[str(path)])
+    InputError with a plain message."""
     try:
         text = read_text(path, MAX_FILE_BYTES, "rules file")
     except InputError as err:
@@ -130,10 +128,14 @@ def _guarded(fn):
 
 
 @_guarded
-def load(ref: str, with_=(), options: dict | None = None, base_dir: Path | None = None) -> Ruleset:
-    """Load and compile a ruleset with modules and option overrides, or raise RulesError."""
+def load(ref: str, with_=(), options: dict | None = None, base_dir: Path | None = None,
+         files: dict | None = None) -> Ruleset:
+    """Load and compile a ruleset with modules and option overrides, or raise RulesError.
+
+    `files` maps paths to the texts of rules files already in hand: a path found there is not
+    read from disk (standard input given as `-`, or the rules a cluster worker was sent)."""
     diags = Diagnostics()
-    lib = Library(diags)
+    lib = Library(diags, files)
     lib.add_bundled()
     ruleset_ref = _resolve(lib, ref, "ruleset", base_dir, diags)
     module_refs = [_resolve(lib, m, "module", base_dir, diags) for m in with_]
@@ -145,22 +147,22 @@ def load(ref: str, with_=(), options: dict | None = None, base_dir: Path | None 
     return rs
 
 
-def check(ref: str, with_=(), options: dict | None = None) -> tuple[list, dict]:
+def check(ref: str, with_=(), options: dict | None = None, files: dict | None = None) -> tuple[list, dict]:
     try:
-        return _check(ref, with_, options)
+        return _check(ref, with_, options, files)
     except RulesError as err:              # only the recursion guard raises here
         return err.diagnostics, err.sources
 
 
 @_guarded
-def _check(ref: str, with_=(), options: dict | None = None) -> tuple[list, dict]:
+def _check(ref: str, with_=(), options: dict | None = None, files: dict | None = None) -> tuple[list, dict]:
     """Every diagnostic for a ruleset (or a file of modules), for `unodsl check`."""
     diags = Diagnostics()
-    lib = Library(diags)
+    lib = Library(diags, files)
     lib.add_bundled()
     target = _resolve(lib, ref, None, None, diags)
     targets = [target] if target is not None else []
-    if target is not None and is_path(ref):          # every ruleset and module the file holds
+    if target is not None and (is_path(ref) or ref in (files or {})):   # every unit the file holds
         targets = [UnitRef(u, target.source) for u in _units_of(target.source)] or targets
     modules = [_resolve(lib, m, "module", None, diags) for m in with_]
     for unit in targets:
@@ -183,11 +185,15 @@ def _units_of(source: Source) -> list:
 
 
 def _resolve(lib: Library, ref: str, kind: str | None, base_dir, diags: Diagnostics) -> UnitRef | None:
-    if is_path(ref):
+    in_hand = lib.files or {}
+    if ref in in_hand or is_path(ref):
         path = Path(ref)
-        if base_dir is not None and not path.is_absolute():
-            path = base_dir / path
-        source = read_source(path)
+        if ref in in_hand:
+            source = Source(ref, in_hand[ref])
+        else:
+            if base_dir is not None and not path.is_absolute():
+                path = base_dir / path
+            source = read_source(path)
         refs = lib.add_source(source)
         wanted = [r for r in refs if kind is None or r.unit.kind == kind]
         if not wanted:

@@ -29,8 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("-V", "--version", action="version", version=f"unodsl {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for command in COMMANDS:
-        p = sub.add_parser(command.NAME, help=command.HELP, description=getattr(command, "DESCRIPTION", None),
-                           formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+        p = sub.add_parser(command.NAME, help=command.HELP, description=getattr(command, "DESCRIPTION", command.HELP))
         command.arguments(p)
     return parser
 
