@@ -168,6 +168,7 @@ def _start_long_simulation():
     return proc
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="finds the workers through /proc")
 def test_ctrl_c_with_jobs_stops_every_worker_at_once():
     proc = _start_long_simulation()
@@ -181,6 +182,7 @@ def test_ctrl_c_with_jobs_stops_every_worker_at_once():
     assert not [w for w in workers if Path(f"/proc/{w}").exists()]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="finds the workers through /proc")
 def test_a_killed_worker_is_named():
     proc = _start_long_simulation()
