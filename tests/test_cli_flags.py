@@ -192,3 +192,16 @@ def test_a_killed_worker_is_named():
     assert proc.returncode == 1
     assert f"(process {victim}) was killed by signal 9 while playing games" in err
     assert "internal error" not in err and "Traceback" not in err
+
+
+ESCAPES = 'ruleset esc "Evil \x1b[2J\x1b]0;x\x07 Title" extends classic {\n  about "About \x1b[31mred\x1b[0m."\n}\n'
+
+
+@pytest.mark.parametrize("command", [("sheet", "--format", "md"), ("play", "--players", "2", "--seed", "1")])
+def test_titles_and_texts_never_reach_the_terminal_raw(tmp_path, command):
+    rules = tmp_path / "esc.uno"
+    rules.write_text(ESCAPES, encoding="utf-8")
+    res = cli(command[0], str(rules), *command[1:])
+    assert res.returncode == 0, res.stderr
+    assert "Title" in res.stdout
+    assert not any(c in res.stdout + res.stderr for c in "\x1b\x07")

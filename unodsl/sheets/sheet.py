@@ -24,7 +24,7 @@ from .. import __version__
 from ..compile.loader import MODULE_HOST, Library, is_path, load, read_source
 from ..lang import ast as A
 from ..lang.diagnostics import Diagnostics, RulesError
-from ..lang.files import InputError, UnknownName
+from ..lang.files import InputError, UnknownName, printable
 from .describe import Describer, and_list, fmt_value, humanize, plural, same_words
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -699,6 +699,17 @@ def render_user(ctx: dict, path, fmt: str) -> str:
     return render(ctx, path, fmt, bundled=TEMPLATES, autoescape=_escape_for, filters=_filters(), error=SheetError)
 
 
+def _printable(value):
+    """The sheet's data with every text's control characters escaped (lang.files.printable)."""
+    if isinstance(value, str):
+        return printable(value)
+    if isinstance(value, dict):
+        return {k: _printable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(_printable(v) for v in value)
+    return value
+
+
 def to_pdf(html_text: str) -> bytes:
     try:
         import weasyprint  # noqa: F401
@@ -720,6 +731,8 @@ def make_sheet(ref: str, with_=(), options: dict | None = None, fmt: str = "html
     src = load_rules(ref, with_, options)
     ctx = build_context(src.rules, parent=src.parent, modules=src.modules, paper=paper, stats=stats)
     ctx["format"] = fmt
+    if fmt == "md":                 # Markdown is read on terminals too: no control character obeyed
+        ctx = _printable(ctx)
     text = render_user(ctx, template, fmt) if template else render_builtin(ctx, fmt)
     if fmt == "pdf":
         return to_pdf(text)
