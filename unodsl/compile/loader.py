@@ -222,8 +222,9 @@ def _resolve(lib: Library, ref: str, kind: str | None, base_dir, diags: Diagnost
     return found
 
 
-def _used_modules(lib: Library, unit: A.Unit, diags: Diagnostics) -> list:
-    """The modules a ruleset declares with `uses`, in order; unknown names are reported."""
+def _used_modules(lib: Library, unit: A.Unit, diags: Diagnostics, path: tuple = ()) -> list:
+    """The modules a unit declares with `uses`, in order, each preceded by the modules it uses
+    itself; unknown names and modules that use themselves are reported."""
     out = []
     for decl in unit.decls:
         if not isinstance(decl, A.Uses):
@@ -234,8 +235,26 @@ def _used_modules(lib: Library, unit: A.Unit, diags: Diagnostics) -> list:
                 pool = [n for n, r in lib.units.items() if r.unit.kind == "module"]
                 diags.error("E408", f"`uses {name}`: there is no module `{name}`", span, suggest(name, pool))
                 continue
-            out.append(ref.unit)
+            if name in path or name == unit.name:
+                diags.error("E409", f"`{unit.name}` uses `{name}`, which uses `{unit.name}` in turn", span,
+                            "a module cannot build on itself: remove one of the two `uses`")
+                continue
+            out += _used_modules(lib, ref.unit, diags, path + (unit.name,)) + [ref.unit]
     return out
+
+
+def _with_their_uses(lib: Library, modules: list, diags: Diagnostics) -> tuple[list, dict]:
+    """Modules given to a load, each preceded by the modules it uses, each module once; and
+    for each, the names of the modules it builds on."""
+    out, seen, builds_on = [], set(), {}
+    for m in modules:
+        used = _used_modules(lib, m, diags)
+        builds_on[m.name] = {u.name for u in used}
+        for unit in used + [m]:
+            if unit.name not in seen:
+                seen.add(unit.name)
+                out.append(unit)
+    return out, builds_on
 
 
 def _build(lib: Library, top: UnitRef, modules: list[UnitRef], options: dict, diags: Diagnostics) -> Ruleset | None:
@@ -264,7 +283,7 @@ def _build(lib: Library, top: UnitRef, modules: list[UnitRef], options: dict, di
         if used:
             composer.add_modules(used)
         composer.add_unit(r.unit)
-    composer.add_modules([m.unit for m in modules])
+    composer.add_modules(*_with_their_uses(lib, [m.unit for m in modules], diags))
     span = Span("<options>", 0, 0, 0, 0)
     units = tuple((r.unit.name, r.unit.title) for r in chain) + tuple((m.unit.name, m.unit.title) for m in modules)
     return Compiler(composer.result(), diags, options, span, top.unit.span).compile(top.unit.name, units)
