@@ -175,7 +175,7 @@ class Typist:
     def isatty(self):
         return False
 
-    def readline(self):
+    def readline(self, *limit):
         g = self.session.game
         if not self.asked_help:
             self.asked_help = True

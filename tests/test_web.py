@@ -25,7 +25,7 @@ LOOPING_RULES = """
 ruleset loopy "Loopy" extends classic {
   counter n = 0
   on draw "Draw." {
-    while n >= 0 { while n >= 0 { while n >= 0 { add 1 to n } } }
+    while n >= 0 { while n >= 0 { add 1 to n } }
     player draws 1
   }
 }

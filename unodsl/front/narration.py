@@ -291,10 +291,23 @@ class Narrator:
         seat, card = ev["seat"], ev["card"]
         self.plays = self.plays[-3:] + [(seat, card)]
         text = f"{self.does(seat, 'play')} {self.card(card)}"
-        color = self._next(events, i, "color", seat)
+        used = 1
+        call = self._next(events, i, "window", seat)             # `play X uno`: the call goes with it
+        if call is not None and call.get("subject") == seat and not self._card_verb(call["verb"]):
+            used += 1
+        else:
+            call = None
+        color = self._next(events, i + used - 1, "color", seat)
         if color is not None:
-            return f"{text} and {'choose' if self.you(seat) else 'chooses'} {self.color(color['color'])}", 2
-        return text, 1
+            text += f" and {'choose' if self.you(seat) else 'chooses'} {self.color(color['color'])}"
+            used += 1
+        if call is not None:
+            text += f", saying {words_of(call['verb']).upper()}!"
+        return text, used
+
+    def _card_verb(self, verb: str) -> bool:
+        act = self.window_acts.get(verb)
+        return act is not None and act.card_test is not None
 
     def s_draw_turn(self, events, i):
         seat = events[i]["seat"]
@@ -320,7 +333,8 @@ class Narrator:
 
     def s_reshuffle(self, events, i):
         n = events[i]["cards"]
-        return f"The stock has run out: {plural(n, 'card')} from the discard pile are shuffled into a new stock", 1
+        return (f"The stock has run out: {plural(n, 'card')} from the discard pile "
+                f"{'is' if n == 1 else 'are'} shuffled into a new stock"), 1
 
     def s_skipped(self, events, i):
         seat = events[i]["seat"]
@@ -414,6 +428,10 @@ class Narrator:
             return text, 1
         text = f"{self.does(actor, verb)} {self.obj(subject)}"
         used = 1
+        if self._next(events, i, "reshuffle") is not None and self._next(events, i + 1, "draw", subject):
+            shuffled, _ = self.s_reshuffle(events, i + 1)   # the stock ran out on the way: say so after
+            drew, _ = self.s_draw(events, i + 2)
+            return f"{text}: {_lower_first(drew)}. {_sentence(shuffled)}", 3
         follow = self._next(events, i, "draw", subject)
         if follow is not None:
             drew, used = self.s_draw(events, i + 1)

@@ -8,6 +8,13 @@ cards are drawn in the ink's own color (black on the web, bold at the terminal).
 from __future__ import annotations
 
 import os
+import re
+
+# While a line is built, a color is marked with private-use characters; `Ink.finish` turns the
+# marks into ANSI codes once the line's texts from rules files have been made printable, so that
+# no escape sequence from a rules file ever reaches the terminal, and the session's own do.
+_START, _END, _RESET = "\ue000", "\ue001", "\ue002"
+MARK = re.compile(f"{_START}[0-9;]*{_END}|{_RESET}")
 
 # common color words -> (ANSI SGR code, CSS color): what a person expects each word to look like
 _NAMED = {
@@ -63,7 +70,13 @@ class Ink:
             return text
         entry = _entry(self.rules, color)
         code = "1" if entry is None else entry[0]
-        return f"\x1b[{code}m{text}\x1b[0m"
+        return f"{_START}{code}{_END}{text}{_RESET}"
+
+    def finish(self, line: str) -> str:
+        """A line ready for the terminal: the color marks made ANSI codes (or dropped)."""
+        if self.on:
+            return line.replace(_START, "\x1b[").replace(_END, "m").replace(_RESET, "\x1b[0m")
+        return MARK.sub("", line)
 
     def card(self, card: int, text: str) -> str:
         return self._paint(self.rules.cards.color[card], text)
@@ -72,4 +85,4 @@ class Ink:
         return self._paint(color, text)
 
     def bold(self, text: str) -> str:
-        return f"\x1b[1m{text}\x1b[0m" if self.on else text
+        return self._paint(None, text)

@@ -77,6 +77,7 @@
 
   function render(s) {
     state = s;
+    root.dataset.v = s.v;                   // which state is shown (tests wait on it)
     $("round").textContent = s.round ? "Round " + s.round : "";
     const players = $("players");
     players.replaceChildren(...s.players.map((p) => el("li", {
