@@ -13,6 +13,7 @@ from typing import Callable, Optional
 from ..lang import ast as A
 from ..lang.diagnostics import suggest
 from .decisions import Decision
+from .index import COUNTER
 from .expressions import ANY, BOOL, CARD, CARDS, INT, SEAT, SEATS, Ctx, Resolver
 
 MAX_LOOP = 1000      # a `while` that runs longer than this stops, with an event in the log
@@ -141,6 +142,8 @@ class StatementCompiler:
         return eliminate, False
 
     def _counter(self, node):
+        if node.name in self.r.counters:
+            self.r.note(COUNTER, node.name, node.span, "end" if isinstance(node, A.AddCounter) else "after")
         if node.name not in self.r.counters:
             self.diags.error("E205", f"unknown counter `{node.name}`", node.span,
                              suggest(node.name, self.r.counters) or "declare it first: counter pending = 0")

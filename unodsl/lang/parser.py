@@ -44,6 +44,12 @@ def _lark() -> Lark:
         return Lark(grammar_text(), **options)
 
 
+def lark_parser() -> Lark:
+    """The Lark parser of the language, for tools that need its tokens or its parse tree
+    (the formatter, the language server's completion)."""
+    return _lark()
+
+
 def keywords() -> set[str]:
     return {t.pattern.value for t in _lark().terminals if t.pattern.type == "str" and t.pattern.value.isalpha()}
 
