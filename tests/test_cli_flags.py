@@ -183,7 +183,12 @@ def test_ctrl_c_with_jobs_stops_every_worker_at_once():
     assert len(workers) >= 2
     start = time.monotonic()
     os.killpg(proc.pid, signal.SIGINT)        # as a terminal does: the whole process group
-    _, err = proc.communicate(timeout=20)
+    try:
+        _, err = proc.communicate(timeout=20)
+    finally:                                  # a failed test leaves nothing running
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
     assert proc.returncode == 130 and "interrupted" in err and "Traceback" not in err
     assert time.monotonic() - start < 5
     assert not [w for w in workers if Path(f"/proc/{w}").exists()]
@@ -195,7 +200,12 @@ def test_a_killed_worker_is_named():
     proc = _start_long_simulation()
     victim = sorted(_children(proc.pid))[0]
     os.kill(victim, signal.SIGKILL)
-    _, err = proc.communicate(timeout=20)
+    try:
+        _, err = proc.communicate(timeout=20)
+    finally:                                  # a failed test leaves nothing running
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
     assert proc.returncode == 1
     assert f"(process {victim}) was killed by signal 9 while playing games" in err
     assert "internal error" not in err and "Traceback" not in err
