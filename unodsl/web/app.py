@@ -29,7 +29,7 @@ from ..compile.loader import bundled_names, load
 from ..engine.bots import BOTS
 from ..lang.diagnostics import RulesError
 from .pages import render
-from .sandbox import CHECK_SECONDS, MAX_SOURCE_BYTES, VET_SECONDS, Sandbox, SandboxError
+from .sandbox import CHECK_SECONDS, MAX_SOURCE_BYTES, VET_SECONDS, Sandbox, SandboxError, option_list
 from .store import Seat, Store, TableRecord, digest, same_token
 from .tables import LiveTable, MoveError
 
@@ -218,7 +218,7 @@ class Server:
             except SandboxError as err:
                 raise BadRequest(f"These rules cannot open a table: {err}.") from None
             except ValueError as err:
-                raise BadRequest(f"These rules cannot open a table: {err}") from None
+                raise BadRequest(f"These rules cannot open a table:\n{err}") from None
         try:
             rules = await run_in_threadpool(self.compile, ruleset, source, modules, options)
         except RulesError as err:
@@ -329,11 +329,6 @@ class Server:
             while len(self.sheets) > 50:
                 self.sheets.popitem(last=False)
         return found
-
-
-def option_list(rules) -> list:
-    from .sandbox import _option_list
-    return _option_list(rules)
 
 
 def _about_of(module: str) -> str:

@@ -16,6 +16,8 @@ import tempfile
 import threading
 from pathlib import Path
 
+from ..lang.diagnostics import RulesError
+
 MAX_SOURCE_BYTES = 200_000          # a rules file pasted or uploaded (the bundled ones are < 10 kB)
 CHECK_SECONDS = 5.0
 VET_SECONDS = 10.0
@@ -53,8 +55,10 @@ def _worker(conn) -> None:
             result = {"ok": True, "value": JOBS[job](*args)}
         except MemoryError:
             result = {"ok": False, "error": "the rules need more memory than a table may use"}
+        except RulesError as err:                   # the rules' own mistakes, as `unodsl check` says them
+            result = {"ok": False, "error": err.render()}
         except Exception as err:                    # reported to the server as a plain message
-            result = {"ok": False, "error": f"{type(err).__name__}: {err}"}
+            result = {"ok": False, "error": str(err) or type(err).__name__}
         conn.send(result)
 
 
@@ -63,7 +67,8 @@ def _write(source: str) -> str:
     return FILE_NAME
 
 
-def _option_list(rules) -> list:
+def option_list(rules) -> list:
+    """The options a ruleset declares, as a host chooses them: name, default, value, choices, doc."""
     out = []
     for name, info in rules.options.items():
         out.append({"name": name, "default": _plain(info.default), "value": _plain(info.value),
@@ -95,7 +100,7 @@ def job_check(source: str, modules, options) -> dict:
                                        "col": 0, "end_line": 0, "end_col": 0, "hint": "", "related": [],
                                        "rendered": str(err)})
             return out
-        out.update(title=rules.title, about=rules.about, players=list(rules.players), options=_option_list(rules))
+        out.update(title=rules.title, about=rules.about, players=list(rules.players), options=option_list(rules))
     return out
 
 

@@ -169,7 +169,7 @@ class LiveTable:
         r = self.rules
         d = g.decision
         mine = d is not None and d.seat == seat
-        moves = self.moves_for(seat)
+        moves = self.moves_for(seat, len(v["hand"]))
         playable = {m["card"] for m in moves if m["kind"] == "play"}
         hand = sorted(v["hand"], key=self._order)
         players = []
@@ -219,7 +219,7 @@ class LiveTable:
                 "points": [{"name": self.names[s], "points": g.round_points[s]} for s in range(self.n)],
                 "game_winners": [self.names[s] for s in g.game_winners]}
 
-    def moves_for(self, seat: int) -> list:
+    def moves_for(self, seat: int, hand_size: int) -> list:
         """Every move open to the seat now, each with the words its button shows."""
         g = self.game
         r = self.rules
@@ -229,7 +229,7 @@ class LiveTable:
             out.append({"move": "deal", "kind": "deal", "label": f"Deal round {g.round + 1}"})
         elif d is not None and d.seat == seat:
             own_call = self._own_call()
-            two_left = len(g.hands[seat]) == 2
+            two_left = hand_size == 2
             for a in g.legal_actions():
                 out.append(self._move(a))
                 if a.verb == "play" and own_call and two_left and not a.uno:
