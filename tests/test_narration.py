@@ -73,6 +73,12 @@ def test_second_person_for_the_viewer(classic):
     assert you.tell([swap]) == ["You and p1 swap hands."]
 
 
+def test_a_player_who_cannot_play_and_is_out_is_told_once(classic):
+    events = [{"e": "draw_turn", "seat": 1}, {"e": "eliminated", "seat": 1, "round_only": True}]
+    assert Narrator(classic, 4, 0).tell(events) == ["p2 plays no card and is out of the round."]
+    assert Narrator(classic, 4, 1).tell(events) == ["You play no card and are out of the round."]
+
+
 def test_a_drawn_card_is_named_to_its_drawer_only(classic):
     card = classic.codes["R5"]
     event = {"e": "draw", "seat": 0, "count": 1, "private": {0: {"cards": [card]}}}
@@ -110,6 +116,8 @@ def test_answers_are_told_in_words(classic):
     assert Narrator(speed, 4, 0).tell([bet]) == [
         "Asked “Bet that the dealer cut exactly the cards dealt?”, p2 answers: Do not bet."]
     assert Narrator(speed, 4, 1).tell([bet]) == ["You answer: Do not bet."]
+    accept = {"e": "action", "seat": 2, "action": "accept", "question": "Challenge the Wild Draw Four?"}
+    assert Narrator(classic, 4, 0).tell([accept]) == ["p3 accepts."]
     challenge = {"e": "action", "seat": 1, "action": "challenge", "question": "Challenge the Wild Draw Four?"}
     assert Narrator(classic, 4, 0).tell([challenge]) == ["p2 challenges."]
     assert Narrator(classic, 4, 1).tell([challenge]) == ["You challenge."]

@@ -248,8 +248,8 @@ class Narrator:
 
     def _answer(self, seat, question: str, answer: str) -> str:
         doc = self.questions.get(question, {}).get(answer, "").strip()
-        if answer.isalpha() and answer.lower() in question.lower():   # "Challenge ...?": "p2 challenges"
-            return self.does(seat, answer)
+        if answer.isalpha():                    # an answer that is a verb: "p2 challenges", "p3 accepts"
+            return self.does(seat, answer.lower())
         reply = doc or f"“{words_of(answer)}”."
         if self.you(seat):
             return f"You answer: {reply}"
@@ -313,6 +313,11 @@ class Narrator:
         seat = events[i]["seat"]
         if self._next(events, i, "draw", seat) is not None:
             return None, 1                      # the draw says it
+        out = self._next(events, i, "eliminated", seat)
+        if out is not None:
+            gone, _ = self.s_eliminated(events, i + 1)
+            verb = "are" if self.you(seat) else "is"
+            return f"{self.does(seat, 'play')} no card and {verb} {gone.split(f' {verb} ', 1)[1]}", 2
         return f"{self.does(seat, 'play')} no card", 1
 
     def s_draw(self, events, i):
