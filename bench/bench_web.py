@@ -10,8 +10,8 @@ received the state that follows it is measured: that is what a player feels (tap
 screen shows it). Bots move on the server with its usual pace between bot moves.
 
 Reported: moves measured, the median and 95th percentile of the time from a move to the last
-seat's update, and the server's memory per table (resident size after the tables are open and
-playing, less the size of an idle server, divided by the number of tables).
+seat's update, and the server's memory per table (its resident size at the end of the run, less
+its size with one table open, divided by the number of tables).
 
   usage: python bench/bench_web.py [--tables 50] [--people 2] [--seconds 60] [--think 0.5]
 """
@@ -160,9 +160,8 @@ async def main(args) -> None:
                 tasks.append(asyncio.create_task(person(port, url, run, s, args.think, stop,
                                                         random.Random(rng.random()))))
         start = time.monotonic()
-        await asyncio.sleep(5)
-        loaded = rss_kb(proc.pid)
-        await asyncio.sleep(max(0.0, args.seconds - 5))
+        await asyncio.sleep(args.seconds)
+        loaded = rss_kb(proc.pid)              # after the whole run: every table's game so far kept
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -177,7 +176,7 @@ async def main(args) -> None:
               "a bot had moved first)")
         print(f"  move to every seat's update  median {1000 * statistics.median(latencies):.1f} ms   "
               f"p95 {1000 * p95:.1f} ms   max {1000 * latencies[-1]:.1f} ms")
-        print(f"  server memory              {loaded / 1024:.1f} MB with the tables open: "
+        print(f"  server memory              {loaded / 1024:.1f} MB at the end: "
               f"{(loaded - idle) / args.tables:.0f} kB per table")
         print(f"  (after one table: {idle / 1024:.1f} MB; the rules are compiled once and shared)")
     finally:
