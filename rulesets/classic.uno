@@ -6,8 +6,9 @@ ruleset classic "Classic UNO" {
   players 2 to 10
   deal 7
 
-  option target = 500 "Points that win the game."
-  option uno_penalty = 2 "Cards drawn by a player caught not saying UNO (the 2001 sheet says 4)."
+  option target = 500 from 1 "Points that win the game."
+  option uno_penalty = 2 from 0
+    "Cards drawn by a player caught not saying UNO (the 2001 sheet says 4)."
   option scoring = "sum" one of "sum", "average", "tally", "elimination"
     "How a round is scored: the winner takes the points of all other hands (sum) or their average rounded down (average); or every player adds the points left in their own hand and the lowest total wins once someone reaches the target (tally); or, as in Challenge UNO, a player whose own total reaches the target is out, and the last one left wins (elimination)."
   option force_play_drawn = no "A drawn card that can be played must be played at once."

@@ -19,7 +19,8 @@ ruleset mercy "UNO with the Mercy Rule" extends classic {
   about "Classic UNO with stacking draw cards; a player who holds 25 cards or more is knocked out of the game, and the last player standing wins."
   uses progressive
 
-  option mercy_limit = 25 "A player holding this many cards or more is knocked out of the game."
+  option mercy_limit = 25 from 1
+    "A player holding this many cards or more is knocked out of the game."
 
   after play "Anyone who now holds the mercy limit or more is knocked out." {
     for each s in everyone {

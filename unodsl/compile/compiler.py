@@ -12,14 +12,25 @@ from ..lang.compose import Composed, sel_key
 from ..lang.diagnostics import Diagnostics, suggest
 from ..lang.source import NO_SPAN
 from . import index as I
-from .effects import StatementCompiler
-from .expressions import BOOL, CARDS, INT, CardTable, Ctx, Resolver, names_in
+from .effects import MAX_LOOP, StatementCompiler
+from .expressions import (
+    BOOL,
+    CARDS,
+    INT,
+    SEAT,
+    SEATS,
+    CardTable,
+    Ctx,
+    Resolver,
+    names_in,
+)
 from .ruleset import OptionInfo, Ruleset, WindowAction, WindowRule
 
 _PLACEHOLDERS = {"color", "Color", "rank", "kind"}
 MAX_PLAYERS = 100
 MAX_DISTINCT_CARDS = 1000
 MAX_DECK = 10_000
+MAX_WORK = 10_000_000    # steps (statements and tests, loops counted in full) a rule may take for one move
 # Names a match rule may read while still being a pure function of (card, top, color).
 _STATIC_MATCH_NAMES = {"card", "top"}
 
@@ -75,7 +86,11 @@ class Compiler:
             choices = tuple(ch.value for ch in decl.choices)
             if choices and default not in choices:
                 self.diags.error("E310", f"the default of `{decl.name}` is not one of its choices", decl.default.span)
-            opts[decl.name] = OptionInfo(decl.name, default, default, choices, decl.doc)
+            low, high = self._range(decl)
+            opts[decl.name] = OptionInfo(decl.name, default, default, choices, decl.doc, low, high)
+            if not self._in_range(opts[decl.name], default):
+                self.diags.error("E392", f"the default of `{decl.name}` is {default}, outside its range "
+                                 f"({_range_text(low, high)})", decl.default.span)
         for decl in self.c.decls(A.SetOption):
             if decl.name in opts:
                 self._use(I.OPTION, decl.name, decl.span, "after")
@@ -100,7 +115,35 @@ class Compiler:
             self.diags.error("E313", f"option `{name}` cannot be {value!r}", span,
                              "choose one of " + ", ".join(repr(c) for c in info.choices))
             return
-        opts[name] = OptionInfo(name, info.default, value, info.choices, info.doc)
+        if not self._in_range(info, value):
+            self.diags.error("E392", f"option `{name}` cannot be {value}: it is {_range_text(info.low, info.high)}", span)
+            return
+        opts[name] = OptionInfo(name, info.default, value, info.choices, info.doc, info.low, info.high)
+
+    def _range(self, decl) -> tuple:
+        """The declared `from LOW to HIGH` of a whole-number option, checked."""
+        if decl.low is None:
+            return None, None
+        bounds = [b for b in (decl.low, decl.high) if b is not None]
+        whole = isinstance(decl.default.value, int) and not isinstance(decl.default.value, bool)
+        if not whole or any(not isinstance(b.value, int) or isinstance(b.value, bool) for b in bounds):
+            self.diags.error("E393", f"`from … to …` gives the range of a whole-number option; `{decl.name}` "
+                             "is not one, or its range is not made of whole numbers", decl.low.span,
+                             "for a choice among texts write: one of \"a\", \"b\"")
+            return None, None
+        low = decl.low.value
+        high = decl.high.value if decl.high is not None else None
+        if high is not None and high < low:
+            self.diags.error("E393", f"the range of `{decl.name}` is empty: {low} is more than {high}",
+                             decl.low.span, f"write the smaller number first: from {high} to {low}")
+            return None, None
+        return low, high
+
+    @staticmethod
+    def _in_range(info, value) -> bool:
+        if not isinstance(value, int) or isinstance(value, bool):
+            return True
+        return (info.low is None or value >= info.low) and (info.high is None or value <= info.high)
 
     # -- cards and deck -----------------------------------------------------------------------
     def colors(self):
@@ -427,6 +470,7 @@ class Compiler:
         for w in self.c.decls(A.Window):
             self._define(I.WINDOW, w.name, w)
         windows = tuple(self._window(w, res, stmts) for w in self.c.decls(A.Window))
+        self._check_work(res, players[1], len(deck))
         about = self._one(A.About)
         self._check_unplayable(cards, colors, match_fn, match_static, deck)
         if self.diags.errors:
@@ -448,6 +492,12 @@ class Compiler:
         """Effects that would run forever: a card's effect that plays the card's effect again, and
         a `while` whose condition the options alone make always true."""
         for _, decl, _ in self.c.items:
+            if not isinstance(decl, A.Starter):
+                for node in A.walk(decl):
+                    if isinstance(node, A.ReturnStarter) and node.span not in self._reported:
+                        self._reported.add(node.span)
+                        self.diags.error("E390", "`return it and turn another` is only for the starter card",
+                                         node.span, "use it in a `starter` rule, about the card turned up to start")
             if isinstance(decl, (A.OnPlay, A.AfterPlay)):
                 for node in A.walk(decl.body):
                     if isinstance(node, A.AsIfPlayed) and node.span not in self._reported:
@@ -462,6 +512,37 @@ class Compiler:
                         self._reported.add(node.span)
                         self.diags.error("E341", "this `while` loop never ends: its condition is always true",
                                          node.test.span, "make the condition depend on the game, e.g. `next.cards < 7`")
+
+    def _check_work(self, res: Resolver, players: int, deck: int) -> None:
+        """Rules whose loops inside loops could take longer than a move may (for each over
+        players or cards, `while`, `some`/`count`/`total`, `picks`, `discards every`): each loop
+        multiplies what it holds by how many times it can go round. Reported once per rule, at
+        the outermost loop past the limit."""
+        rounds = {SEATS: players, SEAT: players, CARDS: deck, "while": MAX_LOOP}
+
+        def cost(node) -> int:
+            if isinstance(node, tuple):
+                return sum(cost(x) for x in node)
+            if not isinstance(node, A.Node):
+                return 0
+            inner = sum(cost(getattr(node, f)) for f in node.__dataclass_fields__ if f != "span")
+            kind = res.loops.get(id(node))
+            work = 1 + inner if kind is None else rounds.get(kind, max(players, deck)) * (1 + inner)
+            costs[id(node)] = work
+            return work
+
+        for _, decl, _ in self.c.items:
+            costs: dict = {}
+            if cost(decl) <= MAX_WORK:
+                continue
+            for node in A.walk(decl):          # outermost first
+                if id(node) in res.loops and costs.get(id(node), 0) > MAX_WORK and node.span not in self._reported:
+                    self._reported.add(node.span)
+                    self.diags.error("E391", f"this rule can take more than {MAX_WORK:,} steps for one move: "
+                                     "its loops inside loops multiply", node.span,
+                                     "each `for each`, `while`, `some`, `count` or `total` inside another repeats "
+                                     "everything it holds; nest fewer of them")
+                    break
 
     def _uses(self, node_type) -> bool:
         """Whether any rule of the composed ruleset contains a statement of this type."""
@@ -606,6 +687,12 @@ def _coerce(value, like):
     if isinstance(like, str) and isinstance(value, (int, float)) and not isinstance(value, bool):
         return None
     return str(value) if isinstance(value, str) else None
+
+
+def _range_text(low, high) -> str:
+    if high is None:
+        return f"at least {low}"
+    return f"from {low} to {high}"
 
 
 def _fill(template: str, values: dict) -> str:

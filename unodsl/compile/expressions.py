@@ -113,6 +113,7 @@ class Resolver:
         self.seat_attrs = seat_attrs  # name -> (type, fn(g, seat))
         self.counters = counters or {}  # name -> start value
         self.used_names: set[str] = set()
+        self.loops: dict[int, str] = {}   # id of a node that repeats its body -> what it goes over (a type, or "while")
         self.index = index            # a NameIndex recording what each name resolved to, or None
 
     def note(self, kind: str, name: str, span, how: str = "exact") -> None:
@@ -287,6 +288,7 @@ class Resolver:
 
     def _Quantifier(self, node, scope):
         coll, ctype = self.compile(node.collection, scope)
+        self.loops[id(node)] = ctype
         if ctype not in (CARDS, SEATS, ANY):
             self.diags.error("E210", f"`{node.kind}` goes over cards or players, not a {ctype}", node.collection.span,
                              "for a player's cards write `p.hand`")
