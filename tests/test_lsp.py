@@ -317,6 +317,9 @@ def test_each_did_you_mean_hint_has_a_quick_fix(editor, tmp_path):
     assert (edit.range.start.line, edit.range.start.character, edit.range.end.character, edit.new_text) == \
         (2, _col(MISTAKES, 3, "nxt") - 1, _col(MISTAKES, 3, "nxt") + 2, "next")
     assert actions[0].is_preferred and actions[0].kind == T.CodeActionKind.QuickFix
+    keyword = editor.open(tmp_path / "keyword.uno", "ruleset k extends classic {\n  on play skip { next draw 2 }\n}\n")
+    # a keyword out of place is not suggested to itself
+    assert [a.title for a in editor.fixes(keyword, 2)] == ["Change `draw` to `draws`"]
 
 
 def test_bad_input_gets_answers_not_a_crash(editor, tmp_path):
