@@ -13,17 +13,7 @@ from ..lang.diagnostics import Diagnostics, suggest
 from ..lang.source import NO_SPAN
 from . import index as I
 from .effects import MAX_LOOP, StatementCompiler
-from .expressions import (
-    BOOL,
-    CARDS,
-    INT,
-    SEAT,
-    SEATS,
-    CardTable,
-    Ctx,
-    Resolver,
-    names_in,
-)
+from .expressions import BOOL, CARDS, INT, SEAT, SEATS, CardTable, Ctx, Resolver, names_in
 from .ruleset import OptionInfo, Ruleset, WindowAction, WindowRule
 
 _PLACEHOLDERS = {"color", "Color", "rank", "kind"}

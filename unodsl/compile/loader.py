@@ -14,6 +14,7 @@ from pathlib import Path
 from ..lang import ast as A
 from ..lang.compose import Composer
 from ..lang.diagnostics import Diagnostics, RulesError, suggest, too_deep
+from ..lang.files import InputError, UnknownName, read_text
 from ..lang.parser import parse
 from ..lang.resources import bundled_files
 from ..lang.source import Source, Span
@@ -37,8 +38,9 @@ class UnitRef:
 class Library:
     """The units (rulesets and modules) a load can see: the bundled ones and those of given files."""
 
-    def __init__(self, diags: Diagnostics):
+    def __init__(self, diags: Diagnostics, files: dict | None = None):
         self.diags = diags
+        self.files = files            # path -> text of rules files given in hand, not read from disk
         self.sources: dict[str, Source] = {}
         self.units: dict[str, UnitRef] = {}
         self.parse_errors: dict[str, list] = {}    # source name -> its syntax diagnostics
@@ -95,17 +97,13 @@ def _parse_cached(name: str, text: str, diags: Diagnostics) -> A.File:
 
 
 def read_source(path, display: str | None = None) -> Source:
-    """Read a rules file as text; unreadable input raises OSError or ValueError with a plain message."""
-    p = Path(path)
-    size = p.stat().st_size
-    if size > MAX_FILE_BYTES:
-        raise ValueError(f"{display or p}: the file is {size} bytes; rules files are limited to {MAX_FILE_BYTES}")
-    data = p.read_bytes()
+    """Read a rules file as text (at most MAX_FILE_BYTES of a regular file, UTF-8), or raise
+    InputError with a plain message."""
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as err:
-        raise ValueError(f"{display or p}: not UTF-8 text (byte {err.start})") from None
-    return Source(display or str(p), text)
+        text = read_text(path, MAX_FILE_BYTES, "rules file")
+    except InputError as err:
+        raise InputError(display or err.where, err.reason) from None
+    return Source(display or str(path), text)
 
 
 def is_path(ref: str) -> bool:
@@ -142,10 +140,14 @@ def _guarded(fn):
 
 
 @_guarded
-def load(ref: str, with_=(), options: dict | None = None, base_dir: Path | None = None) -> Ruleset:
-    """Load and compile a ruleset with modules and option overrides, or raise RulesError."""
+def load(ref: str, with_=(), options: dict | None = None, base_dir: Path | None = None,
+         files: dict | None = None) -> Ruleset:
+    """Load and compile a ruleset with modules and option overrides, or raise RulesError.
+
+    `files` maps paths to the texts of rules files already in hand: a path found there is not
+    read from disk (standard input given as `-`, or the rules a cluster worker was sent)."""
     diags = Diagnostics()
-    lib = Library(diags)
+    lib = Library(diags, files)
     lib.add_bundled()
     ruleset_ref = _resolve(lib, ref, "ruleset", base_dir, diags)
     module_refs = [_resolve(lib, m, "module", base_dir, diags) for m in with_]
@@ -157,22 +159,22 @@ def load(ref: str, with_=(), options: dict | None = None, base_dir: Path | None 
     return rs
 
 
-def check(ref: str, with_=(), options: dict | None = None) -> tuple[list, dict]:
+def check(ref: str, with_=(), options: dict | None = None, files: dict | None = None) -> tuple[list, dict]:
     try:
-        return _check(ref, with_, options)
+        return _check(ref, with_, options, files)
     except RulesError as err:              # only the recursion guard raises here
         return err.diagnostics, err.sources
 
 
 @_guarded
-def _check(ref: str, with_=(), options: dict | None = None) -> tuple[list, dict]:
+def _check(ref: str, with_=(), options: dict | None = None, files: dict | None = None) -> tuple[list, dict]:
     """Every diagnostic for a ruleset (or a file of modules), for `unodsl check`."""
     diags = Diagnostics()
-    lib = Library(diags)
+    lib = Library(diags, files)
     lib.add_bundled()
     target = _resolve(lib, ref, None, None, diags)
     targets = [target] if target is not None else []
-    if target is not None and is_path(ref):          # every ruleset and module the file holds
+    if target is not None and (is_path(ref) or ref in (files or {})):   # every unit the file holds
         targets = [UnitRef(u, target.source) for u in _units_of(target.source)] or targets
     modules = [_resolve(lib, m, "module", None, diags) for m in with_]
     _check_units(lib, targets, modules, options or {}, diags)
@@ -250,11 +252,15 @@ def _units_of(source: Source) -> list:
 
 
 def _resolve(lib: Library, ref: str, kind: str | None, base_dir, diags: Diagnostics) -> UnitRef | None:
-    if is_path(ref):
+    in_hand = lib.files or {}
+    if ref in in_hand or is_path(ref):
         path = Path(ref)
-        if base_dir is not None and not path.is_absolute():
-            path = base_dir / path
-        source = read_source(path)
+        if ref in in_hand:
+            source = Source(ref, in_hand[ref])
+        else:
+            if base_dir is not None and not path.is_absolute():
+                path = base_dir / path
+            source = read_source(path)
         refs = lib.add_source(source)
         wanted = [r for r in refs if kind is None or r.unit.kind == kind]
         if not wanted:
@@ -269,7 +275,16 @@ def _resolve(lib: Library, ref: str, kind: str | None, base_dir, diags: Diagnost
     found = lib.units.get(ref)
     if found is None or (kind is not None and found.unit.kind != kind):
         pool = [n for n, r in lib.units.items() if kind is None or r.unit.kind == kind]
-        raise LookupError(f"no bundled {kind or 'ruleset or module'} named `{ref}`. " +
+        if found is None and os.path.isdir(ref):
+            raise InputError(ref, "a directory, not a rules file")
+        if found is None and os.path.isfile(ref):
+            raise UnknownName(f"no bundled {kind or 'ruleset or module'} named `{ref}`; to read the file of "
+                              f"that name, give it as a path: ./{ref}")
+        if found is not None and kind is not None:
+            raise UnknownName(f"`{ref}` is a {found.unit.kind}, not a {kind}" + (
+                ": play it as the ruleset, and add modules with --with" if kind == "module" else
+                f": add it with --with {ref}, on a ruleset such as {MODULE_HOST}"))
+        raise UnknownName(f"no bundled {kind or 'ruleset or module'} named `{ref}`. " +
                           (suggest(ref, pool) or "Bundled: " + ", ".join(sorted(pool))))
     return found
 
