@@ -21,6 +21,14 @@ MAX_CHANCE = 10_000  # the widest range a `chance` may draw from
 MAX_CHAINED_PLAYS = 50  # plays inside plays (`may play a card where` in an effect) in one move
 
 
+def _telling_honesty(test):
+    """A test that reads `honest`, made to log the verdict first (the `honesty` event)."""
+    def told(c: Ctx):
+        c.g.event("honesty", seat=c.player, card=c.card, honest=bool(c.honest))
+        return test(c)
+    return told
+
+
 @dataclass(frozen=True)
 class Program:
     run: Callable            # generator function: run(ctx) yields Decisions
@@ -455,6 +463,8 @@ class StatementCompiler:
                 return program.plain, False
             run = program.run
             return run, True
+        if A.reads_honesty(node.test):
+            test = _telling_honesty(test)
         then = self.program(node.then, scope)
         other = self.program(node.other, scope)
         if then.plain and other.plain:
