@@ -44,7 +44,7 @@ ruleset swap-hands "UNO with Wild Swap Hands (2015)" extends classic {
     player chooses a color
   }
 
-  starter wild_swap_hands "The player left of the dealer chooses the color, then plays first (with starter_special_wild = acts, they also swap hands as if they had played it)." {
+  starter wild_swap_hands "The player left of the dealer chooses the color, then plays first." {
     if starter_special_wild == "acts" { as if next played it } else { next chooses a color }
   }
   starter wild_customizable "The player left of the dealer chooses the color, then plays first." {

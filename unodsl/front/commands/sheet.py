@@ -22,7 +22,10 @@ def arguments(p) -> None:
     p.add_argument("--format", choices=("html", "md", "pdf"), default=None,
                    help="default: html, or what the -o file name ends with")
     p.add_argument("--paper", choices=("a4", "letter"), default="a4", help="page size when printed (default a4)")
-    p.add_argument("--stats", type=positive, metavar="N", help='add a "How it plays" box from N simulated games')
+    p.add_argument("--stats", type=positive, metavar="N",
+                   help='add "How long it takes" from N games played by bots (how long a game lasts, '
+                        'whether playing first helps)')
+    p.add_argument("--aid", action="store_true", help="print the one-page player aid instead of the whole sheet")
     p.add_argument("--template", metavar="FILE", help="render your own Jinja template (in Jinja's sandbox)")
     p.add_argument("-o", "--output", metavar="FILE", help="write here (PDF needs it); default: standard output")
     add_rules_args(p)
@@ -37,7 +40,7 @@ def run(args) -> int:
     if fmt == "pdf" and not args.output:
         raise UsageError("PDF output needs a file: add -o FILE.pdf")
     result = make_sheet(args.rules, tuple(split_list(args.with_)), options_from(args.set), fmt=fmt,
-                        paper=args.paper, stats=args.stats or 0, template=args.template)
+                        paper=args.paper, stats=args.stats or 0, template=args.template, aid=args.aid)
     if args.output:
         if isinstance(result, bytes):
             Path(args.output).write_bytes(result)
