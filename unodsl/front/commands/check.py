@@ -15,12 +15,30 @@ def arguments(p) -> None:
     add_rules_args(p)
 
 
+def rule_text_warnings(ref, with_, options, sources) -> list:
+    """W501/W502: the author's words against the rules (`unodsl.sheets.check_rule_texts`), for the
+    files the user named (bundled parents are checked when a bundled name is given)."""
+    from ...compile.loader import is_path
+    from ...sheets import check_rule_texts
+    from ...sheets.rules import load_rules
+    try:
+        rules = load_rules(ref, with_, options).rules
+    except Exception:           # the checker above has already said what is wrong
+        return []
+    files = {name for name in sources if not name.startswith("<bundled>")} if is_path(ref) else None
+    found = check_rule_texts(rules, sources, files)
+    return sorted(found, key=lambda d: (d.span.file, d.span.line, d.span.col, d.code))
+
+
 def run(args) -> int:
     from ...compile.loader import check
     results = []
     worst = EXIT_OK
     for ref in args.rules:
-        diags, sources = check(ref, tuple(split_list(args.with_)), options_from(args.set))
+        with_, options = tuple(split_list(args.with_)), options_from(args.set)
+        diags, sources = check(ref, with_, options)
+        if not any(d.severity == "error" for d in diags):
+            diags = diags + rule_text_warnings(ref, with_, options, sources)
         results.append((ref, diags, sources))
         if any(d.severity == "error" for d in diags):
             worst = EXIT_FAIL
