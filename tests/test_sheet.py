@@ -22,6 +22,7 @@ import pytest
 
 from unodsl.compile.loader import bundled_names, load
 from unodsl.front.cli import main
+from unodsl.front.sheet_examples import sheet_examples
 from unodsl.lang import ast as A
 from unodsl.sheets import sheet
 from unodsl.sheets.context import _Book
@@ -44,6 +45,12 @@ CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-back
 APPENDIX_MD = "## The rules exactly"
 
 
+def make(ref, *args, **kwargs):
+    """A sheet as `unodsl sheet` makes it: with its examples of play."""
+    with_ = kwargs.get("with_", ())
+    return sheet.make_sheet(ref, *args, examples=lambda rules: sheet_examples(ref, rules, with_), **kwargs)
+
+
 def words(text: str) -> list:
     return re.findall(r"[a-z0-9+]+", text.lower())
 
@@ -51,7 +58,8 @@ def words(text: str) -> list:
 def visible(text: str, fmt: str) -> str:
     """The text a reader sees (tags, styles, escapes and link targets removed)."""
     if fmt == "html":
-        text = re.sub(r"(?s)<style.*?</style>|<title>.*?</title>|<svg.*?</svg>", " ", text)
+        text = re.sub(r"(?s)<style.*?</style>|<title>.*?</title>", " ", text)
+        text = re.sub(r'(?s)<svg[^>]*aria-label="([^"]*)".*?</svg>', r" [picture of \1] ", text)
         text = re.sub(r"<[^>]+>", " ", text)
         text = htmlmod.unescape(text)
     elif fmt == "md":
@@ -150,6 +158,8 @@ def leaks(rules, text: str, fmt: str) -> list:
         title, rest = words(m.group(1)), words(m.group(2))
         if len(title) >= 2 and rest[:len(title)] == title:
             found.append(f"sheet: a heading said again as its text: “{m.group(0)[:60]}”")
+    if fmt == "pdf":
+        return found            # the laid-out text has no pictures: examples differ only by them
     sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+", " ".join(body.split())) if len(s.split()) >= 6]
     seen = set()
     for s_ in sentences:
@@ -169,7 +179,7 @@ def sheet_rules(ref):
 def test_scan_every_sheet_and_aid(ref, fmt):
     rules = sheet_rules(ref)
     for aid in (False, True):
-        text = sheet.make_sheet(ref, fmt=fmt, aid=aid)
+        text = make(ref, fmt=fmt, aid=aid)
         problems = leaks(rules, text, fmt)
         assert not problems, f"{ref} {'aid' if aid else 'sheet'} ({fmt}):\n  " + "\n  ".join(problems)
 
@@ -181,7 +191,7 @@ def test_scan_every_printed_sheet(ref):
     from weasyprint import HTML
     rules = sheet_rules(ref)
     for aid in (False, True):
-        document = HTML(string=sheet.make_sheet(ref, fmt="html", aid=aid)).render()
+        document = HTML(string=make(ref, fmt="html", aid=aid)).render()
         if not all(hasattr(page, "_page_box") for page in document.pages):
             pytest.skip("this WeasyPrint does not expose its laid-out pages")
         laid_out = " ".join(_box_text(page._page_box) for page in document.pages)
@@ -209,7 +219,7 @@ def test_scan_finds_what_it_looks_for():
 @pytest.mark.parametrize("fmt", ["html", "md"])
 def test_sheet_says_every_rule_once(ref, fmt):
     rules = sheet_rules(ref)
-    text = sheet.make_sheet(ref, fmt=fmt)
+    text = make(ref, fmt=fmt)
     check_says_everything(rules, text, fmt)
     if fmt == "html":
         assert text.lstrip().startswith("<!DOCTYPE html>")
@@ -233,18 +243,18 @@ def _box_text(box) -> str:
 def test_a_switched_off_rule_is_not_said():
     """Classic's teams rule and killer's silent twos are off by default: nothing about them is
     printed as a rule (they are variations); switched on, they are said."""
-    off = sheet.make_sheet("killer", fmt="md")
+    off = make("killer", fmt="md")
     body = off.partition(APPENDIX_MD)[0]
     assert "Who made a sound first" not in body and "Teams." not in body
-    on = sheet.make_sheet("killer", fmt="md", options={"silent_twos": "yes", "partners": "yes"})
+    on = make("killer", fmt="md", options={"silent_twos": "yes", "partners": "yes"})
     assert "Who made a sound first" in on.partition(APPENDIX_MD)[0]
     assert "partners" in on.partition(APPENDIX_MD)[0]
 
 
 def test_changed_options_replace_the_authors_words_with_the_rule():
     """The author wrote for the defaults; with another value the sheet says the generated rule."""
-    plain = sheet.make_sheet("classic", fmt="md").partition(APPENDIX_MD)[0]
-    forced = sheet.make_sheet("classic", fmt="md", options={"force_play_drawn": "yes", "uno_penalty": "4"})
+    plain = make("classic", fmt="md").partition(APPENDIX_MD)[0]
+    forced = make("classic", fmt="md", options={"force_play_drawn": "yes", "uno_penalty": "4"})
     body = forced.partition(APPENDIX_MD)[0]
     assert "if it can be played you may play it" in plain
     assert "must play the drawn card" in body and "if it can be played you may play it" not in body
@@ -256,7 +266,7 @@ def test_changed_options_replace_the_authors_words_with_the_rule():
 
 @pytest.mark.parametrize("name", ["classic", "killer"])
 def test_markdown_matches_golden_file(name):
-    text = sheet.make_sheet(name, fmt="md")
+    text = make(name, fmt="md")
     path = GOLDEN / f"{name}.md"
     if os.environ.get("UNODSL_UPDATE_GOLDEN") == "1":
         GOLDEN.mkdir(exist_ok=True)
@@ -280,8 +290,8 @@ def _links(text: str) -> dict:
 
 
 def test_whats_different_is_a_short_list_of_links_to_the_sections():
-    html = sheet.make_sheet("killer")
-    md = sheet.make_sheet("killer", fmt="md")
+    html = make("killer")
+    md = make("killer", fmt="md")
     links = _links(md)
     ids = set(re.findall(r'id="([^"]+)"', html))
     assert links and all(href[1:] in ids for href in links.values()), links
@@ -297,30 +307,30 @@ def test_whats_different_is_a_short_list_of_links_to_the_sections():
 
 
 def test_whats_different_names_nothing_classic_already_has():
-    links = _links(sheet.make_sheet("killer", fmt="md"))
+    links = _links(make("killer", fmt="md"))
     assert "Reverse" not in links and "Saying UNO" not in links and "Wild" not in links
 
 
 def test_an_option_a_variant_sets_marks_the_rules_it_changes():
     """Speed sets classic's scoring to a tally: its sheet lists scoring as changed, by name."""
-    links = _links(sheet.make_sheet("speed", fmt="md"))
+    links = _links(make("speed", fmt="md"))
     assert links.get("Scoring and winning") == "#scoring"
 
 
 def test_shuffle_hands_takes_away_the_swap_hands_card():
-    md = sheet.make_sheet("shuffle-hands", fmt="md")
+    md = make("shuffle-hands", fmt="md")
     part = _section(md, "## What’s different")
     assert re.search(r"\*\*Gone:\*\* [^\n]*Wild Swap Hands", part)
 
 
 def test_classic_has_no_whats_different_section():
     for fmt in ("md", "html"):
-        text = sheet.make_sheet("classic", fmt=fmt)
+        text = make("classic", fmt=fmt)
         assert "What’s different" not in text
 
 
 def test_module_sheet_is_classic_plus_the_module():
-    text = sheet.make_sheet("progressive", fmt="md")
+    text = make("progressive", fmt="md")
     assert text.startswith("# Classic UNO + Progressive UNO")
     assert "## What’s different from Classic UNO" in text
 
@@ -328,6 +338,52 @@ def test_module_sheet_is_classic_plus_the_module():
 def test_a_module_needing_other_cards_is_shown_on_a_ruleset_that_has_them():
     rules = sheet_rules("examples/customizable/discard-wilds.uno")
     assert "wild_customizable" in rules.kinds
+
+
+# ---- examples of play ------------------------------------------------------------------------
+
+def test_examples_of_play_come_from_marked_scenarios_with_cards_drawn():
+    html, md = make("classic"), make("classic", fmt="md")
+    assert md.count("\n**A Draw Two.**") == 1 and "Challenging a Wild Draw Four" in md
+    part = html[html.index('id="examples"'):html.index('id="variations"')]
+    assert part.count('class="example"') == 3 and part.count("<svg") > 20
+    assert "Ana plays" in md and "p1" not in visible(part, "html")
+
+
+def _scenario_file(tmp_path, body: str):
+    rules = tmp_path / "mine.uno"
+    rules.write_text('ruleset mine "Mine" extends classic {\n  about "Classic, my way."\n}\n', encoding="utf-8")
+    (tmp_path / "mine.scenarios.yaml").write_text("ruleset: mine.uno\nplayers: 3\nscenarios:\n" + body,
+                                                  encoding="utf-8")
+    return str(rules)
+
+
+SKIP_SCENARIO = """  - name: a skip
+    sheet: "{caption}"
+    {options}
+    setup:
+      hands: {{p1: [RS, G5], p2: [B1], p3: [Y7]}}
+      discard: [R4]
+    steps:
+      - p1: play RS
+    expect: {{turn: {turn}}}
+"""
+
+
+def test_only_passing_scenarios_of_the_same_rules_are_shown(tmp_path, capsys):
+    body = (SKIP_SCENARIO.format(caption="A Skip", options="", turn="p3")
+            + SKIP_SCENARIO.format(caption="A wrong Skip", options="", turn="p2")
+            + SKIP_SCENARIO.format(caption="Another game's Skip", options="options: {uno_penalty: 4}", turn="p3"))
+    ref = _scenario_file(tmp_path, body)
+    assert main(["sheet", ref, "--format", "md", "-o", str(tmp_path / "out.md")]) == 0
+    text = (tmp_path / "out.md").read_text(encoding="utf-8")
+    assert "**A Skip.**" in text and "A wrong Skip" not in text and "Another game" not in text
+    assert "example left out, it fails" in capsys.readouterr().err
+
+
+def test_a_scenario_file_with_the_sheet_field_still_runs_as_a_test(tmp_path):
+    ref = _scenario_file(tmp_path, SKIP_SCENARIO.format(caption="A Skip", options="", turn="p3"))
+    assert main(["test", str(Path(ref).with_name("mine.scenarios.yaml"))]) == 0
 
 
 # ---- stats, the player aid, paper ------------------------------------------------------------------
@@ -339,8 +395,8 @@ def test_wilson_interval():
 
 
 def test_stats_are_repeatable_and_print_only_real_figures():
-    one = sheet.make_sheet("classic", fmt="md", stats=3)
-    two = sheet.make_sheet("classic", fmt="md", stats=3)
+    one = make("classic", fmt="md", stats=3)
+    two = make("classic", fmt="md", stats=3)
     assert one == two and "## How long it takes" in one
     assert "3 games played by the computer" in one
     # three games cannot show a first-player advantage: no percentage is printed for it
@@ -349,7 +405,7 @@ def test_stats_are_repeatable_and_print_only_real_figures():
 
 
 def test_player_aid_has_every_card_the_turn_and_the_answers():
-    text = sheet.make_sheet("classic", fmt="md", aid=True)
+    text = make("classic", fmt="md", aid=True)
     for title in ("Number", "Skip", "Reverse", "Draw Two", "Wild", "Wild Draw Four"):
         assert f"**{title}**" in text
     assert text.count("\n1. ") == 1 and "\n3. " in text and "\n4. " not in text
@@ -357,8 +413,8 @@ def test_player_aid_has_every_card_the_turn_and_the_answers():
 
 
 def test_paper_size_reaches_the_print_css():
-    assert "size: A4" in sheet.make_sheet("classic", paper="a4")
-    assert "size: Letter" in sheet.make_sheet("classic", paper="letter")
+    assert "size: A4" in make("classic", paper="a4")
+    assert "size: Letter" in make("classic", paper="letter")
 
 
 def _budget(ref, aid):
@@ -371,7 +427,7 @@ def test_weasyprint_page_budgets(ref):
     from weasyprint import HTML
     for paper in ("a4", "letter"):
         for aid in (False, True):
-            pages = len(HTML(string=sheet.make_sheet(ref, paper=paper, aid=aid)).render().pages)
+            pages = len(HTML(string=make(ref, paper=paper, aid=aid)).render().pages)
             assert pages <= _budget(ref, aid), f"{ref} {paper} {'aid' if aid else 'sheet'}: {pages} pages"
 
 
@@ -483,7 +539,7 @@ def test_sheet_of_a_rules_file(tmp_path):
                     '  about "Classic with a harsher catch."\n'
                     '  set uno_penalty = 6\n'
                     '}\n', encoding="utf-8")
-    text = sheet.make_sheet(str(path), fmt="md")
+    text = make(str(path), fmt="md")
     assert text.startswith("# Mine")
     assert "What’s different from Classic UNO" in text and "[Saying UNO](#out-of-turn-saying-uno)" in text
     assert "draws 6 cards" in text and "uno\\_penalty" not in text
@@ -508,7 +564,7 @@ def test_chromium_page_budgets(tmp_path, ref):
     for paper in ("a4", "letter"):
         for aid in (False, True):
             page = tmp_path / f"{paper}-{aid}.html"
-            page.write_text(sheet.make_sheet(ref, paper=paper, aid=aid), encoding="utf-8")
+            page.write_text(make(ref, paper=paper, aid=aid), encoding="utf-8")
             pdf = tmp_path / f"{paper}-{aid}.pdf"
             _chromium(f"--print-to-pdf={pdf}", "--no-pdf-header-footer", page.as_uri())
             pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf.read_bytes()))
@@ -518,7 +574,7 @@ def test_chromium_page_budgets(tmp_path, ref):
 @needs_chromium
 def test_phone_width_nothing_wider_than_the_screen(tmp_path):
     """The sheet in a 375-pixel-wide frame: its content must not be wider than the frame."""
-    text = sheet.make_sheet("classic")
+    text = make("classic")
     frame = ('<!DOCTYPE html><html><head><meta charset="utf-8"><title>pending</title></head>'
              '<body style="margin:0"><iframe id="f" style="width:375px;height:2000px;border:0;display:block" '
              f'srcdoc="{htmlmod.escape(text, quote=True)}"></iframe><script>'

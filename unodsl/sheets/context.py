@@ -294,6 +294,7 @@ def build_context(rules, *, parent=None, modules=(), paper: str = "a4", stats: i
                   title: str | None = None, stats_players: int | None = None, examples=()) -> dict:
     """Everything a sheet template needs, as plain data."""
     from .changes import diff
+    from .examples import example_context
     from .facts import play_facts
     from .scoring import worked_example
     book = _Book(rules, modules)
@@ -317,7 +318,7 @@ def build_context(rules, *, parent=None, modules=(), paper: str = "a4", stats: i
     ctx["scoring"] = {"going_out": GOING_OUT, "rules": book.scoring or [],
                       "example": worked_example(rules, book.d)}
     ctx["variations"] = variations(rules)
-    ctx["examples"] = list(examples)
+    ctx["examples"] = [example_context(rules, x, i) for i, x in enumerate(examples)]
     ctx["appendix"] = _appendix(book.appendix)
     ctx["aid"] = player_aid(rules, book, ctx)
     ctx["diff"] = diff(parent, rules, book, modules) if parent is not None else None

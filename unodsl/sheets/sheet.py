@@ -59,9 +59,27 @@ def _escape_for(name: str | None, fmt: str) -> bool:
     return fmt in ("html", "pdf")
 
 
+def _bytecode_cache():
+    """A private folder for the built-in templates' compiled form (compiling them costs more than
+    rendering a sheet): under the user's cache folder, made readable by the user alone; none if
+    it cannot be made."""
+    import os
+    from jinja2 import FileSystemBytecodeCache
+    from .. import __version__
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    folder = os.path.join(base, "unodsl", f"templates-{__version__}")
+    try:
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        if not os.access(folder, os.W_OK) or (hasattr(os, "getuid") and os.stat(folder).st_uid != os.getuid()):
+            return None
+    except OSError:
+        return None
+    return FileSystemBytecodeCache(folder)
+
+
 def environment():
     from jinja2 import Environment, FileSystemLoader, StrictUndefined
-    env = Environment(loader=FileSystemLoader(str(TEMPLATES)),
+    env = Environment(loader=FileSystemLoader(str(TEMPLATES)), bytecode_cache=_bytecode_cache(),
                       autoescape=lambda name: _escape_for(name, "html"),
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
                       keep_trailing_newline=True)
@@ -155,7 +173,8 @@ def to_pdf(html_text: str) -> bytes:
 def make_sheet(ref: str, with_=(), options: dict | None = None, fmt: str = "html", paper: str = "a4",
                stats: int = 0, template=None, aid: bool = False, examples=()):
     """The whole pipeline: the sheet (or with aid=True the player aid) as text (html, md) or
-    bytes (pdf). `examples` are scenarios for the sheet, as `unodsl.front.sheet_examples` finds them."""
+    bytes (pdf). `examples` are scenarios for the sheet as data (or a function of the compiled rules
+    that returns them), as `unodsl.front.sheet_examples.sheet_examples` finds them."""
     if fmt not in FORMATS:
         raise SheetError(f"unknown format `{fmt}`: use one of {', '.join(FORMATS)}")
     if paper not in PAPERS:
@@ -163,6 +182,8 @@ def make_sheet(ref: str, with_=(), options: dict | None = None, fmt: str = "html
     if stats and stats > MAX_GAMES:
         raise SheetError(f"--stats plays at most {MAX_GAMES} games, not {stats}")
     src = load_rules(ref, with_, options)
+    if callable(examples):
+        examples = examples(src.rules)
     ctx = build_context(src.rules, parent=src.parent, modules=src.modules, paper=paper, stats=stats,
                         examples=examples)
     ctx["format"] = fmt

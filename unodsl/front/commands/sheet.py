@@ -33,14 +33,17 @@ def arguments(p) -> None:
 
 def run(args) -> int:
     from ...sheets.sheet import make_sheet
+    from ..sheet_examples import sheet_examples
     fmt = args.format
     if fmt is None:
         suffix = Path(args.output).suffix.lower() if args.output else ""
         fmt = {".pdf": "pdf", ".md": "md", ".markdown": "md"}.get(suffix, "html")
     if fmt == "pdf" and not args.output:
         raise UsageError("PDF output needs a file: add -o FILE.pdf")
-    result = make_sheet(args.rules, tuple(split_list(args.with_)), options_from(args.set), fmt=fmt,
-                        paper=args.paper, stats=args.stats or 0, template=args.template, aid=args.aid)
+    with_ = tuple(split_list(args.with_))
+    result = make_sheet(args.rules, with_, options_from(args.set), fmt=fmt,
+                        paper=args.paper, stats=args.stats or 0, template=args.template, aid=args.aid,
+                        examples=lambda rules: sheet_examples(args.rules, rules, with_))
     if args.output:
         if isinstance(result, bytes):
             Path(args.output).write_bytes(result)
