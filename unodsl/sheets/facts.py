@@ -4,7 +4,8 @@ playing first helps.
 A figure is printed only where its 95% confidence interval says it is real, and always with the
 number of games behind it: the length of a game is rounded to what its interval supports, and the
 first player's share of wins is given only when its interval leaves out the fair share (else the
-sheet says that N games show no advantage). The time is the number of turns at a stated pace.
+sheet says that N games show no advantage). The time is the number of turns at a stated pace,
+to the nearest five minutes (a pace is a guess: it deserves no finer figure).
 """
 from __future__ import annotations
 
@@ -68,8 +69,9 @@ def play_facts(rules, games: int, players: int | None = None, seed: int = 1) -> 
         "games": games, "players": n, "seed": seed, "bots": "basic",
         "turns": {"mean": round(mean, 1), "low": round(low_t, 1), "high": round(high_t, 1),
                   "about": _round_to(mean, half)},
-        "rounds": round(rounds / games, 1),
-        "minutes": {"about": _round_to(minutes, half * SECONDS_PER_TURN / 60), "seconds_per_turn": SECONDS_PER_TURN},
+        "rounds": round(rounds / games),
+        "minutes": {"about": max(5, int(round(minutes / 5) * 5)) if minutes >= 5 else max(1, round(minutes)),
+                    "seconds_per_turn": SECONDS_PER_TURN},
         "fair_percent": round(100 / n, 1),
     }
     lo, hi = wilson(first_wins, counted)
