@@ -146,7 +146,12 @@ def leaks(rules, text: str, fmt: str) -> list:
     for where, part in (("sheet", body), ("appendix", appendix)):
         for m in re.finditer(r"\b\w*_\w*\b|\{\w*\}|`|\(option\b|\boption [a-z]|\b[a-z]+ = \S", part):
             found.append(f"{where}: identifier-like `{m.group(0)}`")
-        tokens = set(re.findall(r"(?<![’'A-Za-z0-9_\-])[A-Za-z0-9_\-]+", part))
+        for m in re.finditer(r"\bp\d+\b", part):
+            found.append(f"{where}: a seat as the program names it `{m.group(0)}`")
+        tokens = set(re.findall(r"(?<![’'A-Za-z0-9_\-])[A-Za-z0-9_\-+]+", part))
+        codes = {c for c in rules.codes if len(c) > 1 and (re.search(r"[0-9+]", c) or c.isupper()) and c != "UNO"}
+        for code in sorted(codes & tokens):
+            found.append(f"{where}: a card code `{code}` (cards are named or drawn, not coded)")
         for name in internal_names(rules) & tokens:
             found.append(f"{where}: internal name `{name}`")
         flat = " ".join(part.lower().split())

@@ -204,7 +204,7 @@ class _Book:
             self.d.used = set()
             body = self.d.block(a.body, env)
             exact = sentence_case(body) if body else "Nothing more happens."
-            holds = self.v.holds(self.d.used, [body], lambda: [self.v.at_defaults.block(a.body, env)])
+            holds = self.v.holds([body], lambda: [self.v.at_defaults.block(a.body, env)])
             label = capital(answer_label(a.name, i).strip("“”"))
             text = sentence_case(a.doc) if a.doc and holds else exact
             answers.append({"label": label, "text": text, "exact": exact})

@@ -95,7 +95,7 @@ def _per_color(c, ids, in_deck, colors) -> str:
     n = sum(shape.values())
     ranks = [r for r in shape if r is not None]
     if not ranks:
-        return f"{n} of each color"
+        return f"{n} per color"
     by_count: dict = {}
     for rank, k in shape.items():
         if k:
@@ -107,7 +107,7 @@ def _per_color(c, ids, in_deck, colors) -> str:
             bits.append(f"{number_words(k)} {what}" + ("s" if k > 1 else ""))
         else:
             bits.append(f"{number_words(k)} of each {what}")
-    return f"{n} of each color: " + and_list(bits)
+    return f"{n} per color: " + and_list(bits)
 
 
 def contents(rules, d: Describer) -> dict:
@@ -127,7 +127,7 @@ def contents(rules, d: Describer) -> dict:
         rank_label = "" if not ranks else (str(ranks[0]) if len(ranks) == 1 else f"{ranks[0]}–{ranks[-1]}")
         sym = symbol(decl, rank_label) if decl is not None else title[:2]
         colored = any(c.colored[i] for i in ids)
-        detail = _per_color(c, ids, in_deck, rules.colors) if colored else "no color"
+        detail = _per_color(c, ids, in_deck, rules.colors) if colored else ""
         points = sorted({c.points[i] for i in ids if in_deck[i]})
         if ranks and all(c.points[i] == c.rank[i] for i in ids):
             points_text = "face value"
@@ -143,7 +143,9 @@ def contents(rules, d: Describer) -> dict:
         codes = list(dict.fromkeys(c.code[i] for i in ids if in_deck[i]))
         rows.append({"kind": kind, "id": "card-" + kind.replace("_", "-"), "title": title, "count": count,
                      "detail": detail, "points": points_text, "colored": colored, "symbol": sym,
-                     "pictures": pics, "picture": pics[0], "codes": codes})
+                     "pictures": pics, "picture": pics[0], "codes": codes,
+                     "codes_text": ", ".join(codes) if len(codes) <= 4 else f"{codes[0]} … {codes[-1]}",
+                     "tags": sorted(set().union(*(c.tags[i] for i in ids)))})
     names = [t for _, t, _ in colors]
     return {"total": len(rules.deck), "rows": rows, "missing": missing,
             "colors": [{"name": n, "title": t, "ink": hx} for n, t, hx in colors],

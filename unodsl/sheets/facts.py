@@ -13,7 +13,7 @@ import math
 
 STATS_PLAYERS = 4
 SECONDS_PER_TURN = 6          # a family's pace at the table, for the estimated time
-MAX_GAMES = 100_000
+MAX_GAMES = 10_000
 Z95 = 1.96
 
 

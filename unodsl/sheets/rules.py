@@ -11,6 +11,7 @@ from pathlib import Path
 from ..compile.loader import MODULE_HOST, Library, bundled_names, is_path, load, read_source
 from ..lang import ast as A
 from ..lang.diagnostics import Diagnostics, RulesError, suggest
+from ..lang.files import UnknownName
 
 
 @dataclass
@@ -75,7 +76,7 @@ def load_rules(ref: str, with_=(), options: dict | None = None) -> SheetRules:
     else:
         unit = lib.units.get(ref)
         if unit is None:
-            raise LookupError(f"no bundled ruleset or module named `{ref}`. " +
+            raise UnknownName(f"no bundled ruleset or module named `{ref}`. " +
                               (suggest(ref, lib.units) or "Bundled: " + ", ".join(sorted(lib.units))))
         if unit.unit.kind == "module":
             with_.insert(0, ref)

@@ -9,10 +9,11 @@ Jinja's sandbox with the same data.
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
+from ..lang.files import InputError, printable
 from .context import PAPERS, build_context
+from .deck import contents  # noqa: F401  (the language server's hover reads a card kind's row)
 from .describe import and_list, plural
 from .facts import MAX_GAMES
 from .rules import load_rules
@@ -21,7 +22,7 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 FORMATS = ("html", "md", "pdf")
 
 
-class SheetError(ValueError):
+class SheetError(InputError):
     """A problem with a sheet request (a template, a format, a missing extra): exit code 2."""
 
 
@@ -94,69 +95,20 @@ def render_builtin(ctx: dict, fmt: str, aid: bool = False) -> str:
 
 
 def render_user(ctx: dict, path, fmt: str) -> str:
-    """Render a user's own template in Jinja's sandbox; every problem is a SheetError with its line."""
-    from jinja2 import (
-        ChoiceLoader,
-        FileSystemLoader,
-        StrictUndefined,
-        TemplateError,
-        TemplateSyntaxError,
-    )
-    from jinja2.sandbox import SandboxedEnvironment, SecurityError
-    path = Path(path)
-    if not path.is_file():
-        raise SheetError(f"no such template file: {path}")
-    try:
-        path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as err:
-        raise SheetError(f"{path}: the template is not UTF-8 text (byte {err.start})") from None
-    folder = path.resolve().parent
-    env = SandboxedEnvironment(
-        loader=ChoiceLoader([FileSystemLoader(str(folder)), FileSystemLoader(str(TEMPLATES))]),
-        autoescape=lambda name: _escape_for(name, fmt), undefined=StrictUndefined,
-        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
-    env.filters.update(_filters())
-    for unsafe in ("cycler", "joiner", "lipsum"):
-        env.globals.pop(unsafe, None)
-    display = str(path)
-    try:
-        template = env.get_template(path.name)
-        return template.render(**ctx)
-    except TemplateSyntaxError as err:
-        where = _where(err.filename or display, err.lineno, path)
-        raise SheetError(f"{where}: template error: {err.message}") from None
-    except SecurityError as err:
-        where = _where(display, _template_line(path), path)
-        raise SheetError(f"{where}: the template tried something the sandbox forbids: {err}") from None
-    except TemplateError as err:
-        where = _where(display, _template_line(path), path)
-        raise SheetError(f"{where}: template error: {err}") from None
-    except RecursionError:
-        raise SheetError(f"{display}: the template recurses too deeply") from None
-    except (TypeError, ValueError, AttributeError, KeyError, IndexError, ZeroDivisionError, OverflowError) as err:
-        where = _where(display, _template_line(path), path)
-        raise SheetError(f"{where}: template error: {type(err).__name__}: {err}") from None
+    """Render a user's own template (sandboxed, kept in its folder, within limits: user_template)."""
+    from .user_template import render_user as render
+    return render(ctx, path, fmt, bundled=TEMPLATES, autoescape=_escape_for, filters=_filters(), error=SheetError)
 
 
-def _where(filename, line, path) -> str:
-    name = str(path) if filename and Path(filename).name == path.name else (filename or str(path))
-    return f"{name}:{line}" if line else name
-
-
-def _template_line(path) -> int | None:
-    """The template line being rendered when an error was raised (from the rewritten traceback)."""
-    tb = sys.exc_info()[2]
-    line = None
-    want = str(path.resolve())
-    while tb is not None:
-        code = tb.tb_frame.f_code
-        try:
-            if Path(code.co_filename).resolve() == Path(want) or code.co_filename == path.name:
-                line = tb.tb_lineno
-        except (OSError, ValueError):
-            pass
-        tb = tb.tb_next
-    return line
+def _printable(value):
+    """The sheet's data with every text's control characters escaped (lang.files.printable)."""
+    if isinstance(value, str):
+        return printable(value)
+    if isinstance(value, dict):
+        return {k: _printable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(_printable(v) for v in value)
+    return value
 
 
 def to_pdf(html_text: str) -> bytes:
@@ -188,6 +140,8 @@ def make_sheet(ref: str, with_=(), options: dict | None = None, fmt: str = "html
                         examples=examples)
     ctx["format"] = fmt
     ctx["kind"] = "aid" if aid else "sheet"
+    if fmt == "md":                 # Markdown is read on terminals too: no control character obeyed
+        ctx = _printable(ctx)
     text = render_user(ctx, template, fmt) if template else render_builtin(ctx, fmt, aid)
     if fmt == "pdf":
         return to_pdf(text)

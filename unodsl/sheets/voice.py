@@ -1,8 +1,8 @@
 """One voice: for each rule, the one text a sheet prints, and its exact reading for the appendix.
 
 A rule is said in the author's words when the rules file gives them and they still describe the
-rule: authors write for the default options, so the words stand while every option the rule
-reads is at its default, or while the rule reads the same with the options given as with the
+rule: authors write for the default options and any number of players, so the words stand while
+the rule reads the same with the options given (and a table of a fixed size) as with the
 defaults. Otherwise the sheet says the generated sentence (`describe`), which always matches the
 game. A rule that does nothing with the options given (a house rule switched off) is not said at
 all. `unodsl check` warns where an author's words and the rule disagree (`wording`).
@@ -33,14 +33,14 @@ class Voice:
     def __init__(self, rules, describer: Describer | None = None):
         self.rules = rules
         self.d = describer or Describer(rules)
-        self.changed = {n for n, info in rules.options.items() if info.value != info.default}
         self._d0 = None
 
     @property
     def at_defaults(self) -> Describer:
         """A describer that reads the rules with every option at its default."""
         if self._d0 is None:
-            self._d0 = Describer(self.rules, options={n: i.default for n, i in self.rules.options.items()})
+            self._d0 = Describer(self.rules, options={n: i.default for n, i in self.rules.options.items()},
+                                 fixed_players=False)
             self._d0.unit_titles = self.d.unit_titles
         return self._d0
 
@@ -58,9 +58,8 @@ class Voice:
 
     def doc_holds(self, rs, at_defaults) -> bool:
         """Whether words written for the default options still describe rules read now."""
-        used = set().union(*(set(r.options) for r in rs)) if rs else set()
-        return self.holds(used, [r.sentence for r in rs], lambda: [r.sentence for r in at_defaults()])
+        return self.holds([r.sentence for r in rs], lambda: [r.sentence for r in at_defaults()])
 
-    def holds(self, used: set, now: list, then) -> bool:
-        """Whether a reading that read the options `used` is the same as at the defaults (`then()`)."""
-        return not (set(used) & self.changed) or now == then()
+    def holds(self, now: list, then) -> bool:
+        """Whether a reading is the same as at the defaults (`then()`), with any number of players."""
+        return now == then()

@@ -49,10 +49,12 @@ __all__ = ["Describer", "Rule", "and_list", "capital", "fmt_value", "humanize", 
 class Describer(Expressions, Conditions, Cards, Statements, Declarations):
     """Renders declarations, statements and expressions of one compiled ruleset in English."""
 
-    def __init__(self, rules, options: dict | None = None):
+    def __init__(self, rules, options: dict | None = None, fixed_players: bool = True):
         """`options` overrides the option values the rules were compiled with (a sheet compares
-        a rule's reading with its reading at the defaults, which the author's words describe)."""
+        a rule's reading with its reading at the defaults, which the author's words describe);
+        fixed_players=False reads `players` as unknown even in a game for exactly N players."""
         self.rules = rules
+        self.fixed_players = fixed_players
         self.options = {n: info.value for n, info in rules.options.items()}
         self.options.update(options or {})
         self.counters = dict(getattr(rules, "counters", {}) or {})

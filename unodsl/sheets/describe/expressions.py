@@ -36,6 +36,11 @@ class Expressions:
             return True, e.value
         if isinstance(e, A.Literal):
             return True, e.value
+        if isinstance(e, A.Builtin) and e.id == "players" and "players" not in env.roles:
+            low, high = getattr(self.rules, "players", (0, -1))
+            if low == high and self.fixed_players:      # a game for exactly N players
+                return True, low
+            return False, None
         if isinstance(e, A.Name):
             if self._is_option(e.id, env):
                 seen.add(e.id)

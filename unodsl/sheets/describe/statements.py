@@ -231,16 +231,20 @@ class Statements:
         else:
             each, that, kind = "each card", "that card", "card"
             noun = f"card in {self.np(s.collection, env)}"
-        inner = env.child()
-        inner.vars[s.var] = _Bind(each, kind)
-        saved = self.used.copy()
-        clauses = self._clauses(s.body, inner, depth + 1)
-        if clauses and all(subj == each for subj, _ in clauses):
-            return clauses
-        self.used = saved
+        # "each player draws 2 cards" when every statement is about the loop's player; tried only
+        # when the statements say so, so that nested loops are described once, not twice per level
+        if _all_about(s.body, s.var):
+            inner = env.child()
+            inner.vars[s.var] = _Bind(each, kind)
+            saved = self.used.copy()
+            clauses = self._clauses(s.body, inner, depth + 1)
+            if clauses and all(subj == each for subj, _ in clauses):
+                return clauses
+            self.used = saved
         # `for each s in G { if TEST { ... } }`: "each player whose score is at least 500 ..."
         body = self.flatten(s.body, env)
-        if len(body) == 1 and isinstance(body[0], A.If) and not body[0].other:
+        if len(body) == 1 and isinstance(body[0], A.If) and not body[0].other and _all_about(body[0].then, s.var):
+            saved = self.used.copy()
             inner = env.child()
             inner.vars[s.var] = _Bind(that, kind)
             test = self.cond(body[0].test, inner)
@@ -251,7 +255,7 @@ class Statements:
             then = self._clauses(body[0].then, inner, depth + 1)
             if then and all(subj == who for subj, _ in then):
                 return then
-        self.used = saved
+            self.used = saved
         inner = env.child()
         inner.vars[s.var] = _Bind(that, kind)
         text = self._join(self._clauses(s.body, inner, depth + 1), depth + 1) or NOTHING
@@ -331,6 +335,12 @@ class Statements:
                     for v, ids in sorted(values.items()))
         return f"as many {many} as {self.np(e2, env)}"
 
+
+
+def _all_about(body, var: str) -> bool:
+    """Whether every statement of a block (its `let`s aside) has the loop's player as subject."""
+    acts = [x for x in body if not isinstance(x, A.Let)]
+    return bool(acts) and all(isinstance(getattr(x, "who", None), A.Name) and x.who.id == var for x in acts)
 
 
 def answer_label(name: str, index: int) -> str:
