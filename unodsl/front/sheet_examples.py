@@ -47,6 +47,9 @@ def sheet_examples(ref: str, rules, with_=(), stream=None) -> list[dict]:
         for sc in scenarios:
             if not sc.get("sheet"):
                 continue
+            declared = sc.get("ruleset")
+            if isinstance(declared, str) and not is_path(declared) and declared != rules.name:
+                continue                  # another bundled ruleset's example: not loaded at all
             try:
                 if not _same_rules(scenario_rules(sc), rules):
                     continue
