@@ -603,3 +603,35 @@ def test_phone_width_nothing_wider_than_the_screen(tmp_path):
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     width_px = int.from_bytes(shot.read_bytes()[16:20], "big")
     assert width_px == 375
+
+
+# ---- the English of the rules (the appendix, and the sheet where an author gave no words) -------
+
+ENGLISH = '''ruleset english "English" extends classic {
+  option spread = 10
+  on play skip { skip next
+    skip next }
+  on play number 7 {
+    player picks target from others
+    target picks k from others where k != target
+    player swaps hands with k
+  }
+  on play number 8 { for each s in others { s draws 1 } }
+  on play number 9 { chance n from players * 7 - spread to players * 7 + spread
+    if n == 7 { player draws 1 } }
+  honest wild_draw_four if not (color == red or top.rank == 1) and (player.cards > 2 or color == blue)
+}
+'''
+
+
+def test_the_english_of_the_issue_list(tmp_path):
+    path = tmp_path / "english.uno"
+    path.write_text(ENGLISH, encoding="utf-8")
+    exact = make(str(path), fmt="md").partition(APPENDIX_MD)[2]
+    assert "The next player loses their next two turns." in exact                        # not said twice
+    assert "the target picks a player other than themselves and the player" in exact     # not "another player other than"
+    assert "(the k)" not in exact and " k " not in exact and "the chosen player" in exact  # a name that is no word
+    assert "Each other player draws 1 card." in exact                                    # not "for each player"
+    assert "A random number within 10 of 7 times the number of players is drawn" in exact
+    assert "spread" not in exact and "(option" not in exact
+    assert "either the player has more than 2 cards or the current color is Blue" in exact   # grouping kept

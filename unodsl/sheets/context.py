@@ -13,7 +13,7 @@ import re
 from .. import __version__
 from ..lang import ast as A
 from .deck import contents, sel_picture
-from .describe import Describer, and_list, capital, number_words, sentence_case
+from .describe import Describer, and_list, capital, sentence_case
 from .describe.statements import answer_label
 from .describe.scope import _Env
 from .voice import Voice
@@ -335,7 +335,6 @@ def first_sentence(text: str) -> str:
 def player_aid(rules, book: _Book, ctx: dict) -> dict:
     """The one-page aid: each card with one line of what it does, the turn in three lines, and
     what may be done out of turn."""
-    from .deck import kind_picture
     cards = []
     said_kinds = set()
     for c in book.cards:
@@ -380,4 +379,4 @@ def _appendix(notes: list) -> list:
     return out
 
 
-__all__ = ["build_context", "anchor", "number_words", "PAPERS"]
+__all__ = ["build_context", "anchor", "PAPERS"]
