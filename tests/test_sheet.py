@@ -26,7 +26,6 @@ from unodsl.front.sheet_examples import sheet_examples
 from unodsl.lang import ast as A
 from unodsl.sheets import sheet
 from unodsl.sheets.context import _Book
-from unodsl.sheets.facts import wilson
 from unodsl.sheets.rules import load_rules
 from unodsl.sheets.voice import Voice
 
@@ -392,12 +391,6 @@ def test_a_scenario_file_with_the_sheet_field_still_runs_as_a_test(tmp_path):
 
 
 # ---- stats, the player aid, paper ------------------------------------------------------------------
-
-def test_wilson_interval():
-    lo, hi = wilson(50, 100)
-    assert lo < 0.5 < hi and round(hi - lo, 2) == 0.19
-    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
-
 
 def test_stats_are_repeatable_and_print_only_real_figures():
     one = make("classic", fmt="md", stats=3)

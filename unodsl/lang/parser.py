@@ -249,7 +249,7 @@ def _recover(source: Source, text: str, err: UnexpectedInput, diags: Diagnostics
                 return blank.blank(first, last)
         if tok.type == "NAME":
             decl_word = suggest(tok.value, DECL_WORDS, limit=1) if at_line_start else ""
-            close = decl_word or suggest(tok.value, keywords())
+            close = decl_word or suggest(tok.value, keywords() - {tok.value})
             if close:
                 message = f"unknown word `{tok.value}` here"
                 hint = close

@@ -81,7 +81,8 @@ class UnodslServer(LanguageServer):
 
     def rules_of(self, uri: str):
         doc = self.documents.docs[uri]
-        return lambda unit: doc.analysis.rulesets.get(unit) or doc.good_rules.get(unit)
+        return lambda unit: (doc.analysis.rulesets.get(unit) or doc.good_rules.get(unit)
+                             or doc.analysis.readable.get(unit))
 
     # -- positions ------------------------------------------------------------------------------
     def lines_of(self, name: str, analysis) -> list[str] | None:

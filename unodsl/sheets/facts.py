@@ -11,21 +11,11 @@ from __future__ import annotations
 
 import math
 
+from ..sim.statistics import Z95, wilson
+
 STATS_PLAYERS = 4
 SECONDS_PER_TURN = 6          # a family's pace at the table, for the estimated time
 MAX_GAMES = 10_000
-Z95 = 1.96
-
-
-def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (sound for small n and shares near 0 or 1)."""
-    if n <= 0:
-        return 0.0, 1.0
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _round_to(value: float, half_width: float) -> int:
@@ -74,7 +64,7 @@ def play_facts(rules, games: int, players: int | None = None, seed: int = 1) -> 
                     "seconds_per_turn": SECONDS_PER_TURN},
         "fair_percent": round(100 / n, 1),
     }
-    lo, hi = wilson(first_wins, counted)
+    lo, hi = wilson(first_wins / counted if counted else 0.0, counted)
     fair = 1 / n
     facts["first_player"] = {"games": counted, "percent": round(100 * first_wins / max(1, counted)),
                              "low": round(100 * lo), "high": round(100 * hi),
