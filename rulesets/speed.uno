@@ -29,7 +29,7 @@ ruleset speed "Speed UNO" extends classic {
     player picks target from others
     if some c in target.hand where c.rank == 7 {
       ask target "Block the swap with your 7?" {
-        block "You keep your hand and choose whom the player must swap with (with blocking_seven = discards, you give up the 7 you block with)." {
+        block "You keep your hand and choose whom the player must swap with instead." {
           if blocking_seven == "discards" {
             target picks seven from target.hand where seven.rank == 7
             target discards seven
