@@ -2,7 +2,8 @@
 
 `codegen` writes each ruleset's turn loop as Python; `Game(..., generated=False)` runs the generic
 reference loop instead. For every bundled ruleset, every bundled module on classic and every
-example, under every alternative value of every choice option, both loops play the same seeds
+example (and every rules file in tests/codegen/, which test how names, texts and nesting are
+written), under every alternative value of every choice option, both loops play the same seeds
 with the same bots (including bots that act out of turn: saying UNO, catching, jumping in), and
 must produce the same event log, action log and final state.
 """
@@ -33,6 +34,8 @@ def _units():
             out.append((label, scenarios.get("ruleset", "classic"), (str(path),)))
         else:
             out.append((label, str(path), ()))
+    for path in sorted((ROOT / "tests" / "codegen").glob("*.uno")):     # rules made to test codegen itself
+        out.append((str(path.relative_to(ROOT)), str(path), ()))
     return out
 
 

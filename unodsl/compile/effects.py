@@ -13,10 +13,20 @@ from typing import Callable, Optional
 from ..lang import ast as A
 from ..lang.diagnostics import suggest
 from .decisions import Decision
+from .index import COUNTER
 from .expressions import ANY, BOOL, CARD, CARDS, INT, SEAT, SEATS, Ctx, Resolver
 
 MAX_LOOP = 1000      # a `while` that runs longer than this stops, with an event in the log
 MAX_CHANCE = 10_000  # the widest range a `chance` may draw from
+MAX_CHAINED_PLAYS = 50  # plays inside plays (`may play a card where` in an effect) in one move
+
+
+def _telling_honesty(test):
+    """A test that reads `honest`, made to log the verdict first (the `honesty` event)."""
+    def told(c: Ctx):
+        c.g.event("honesty", seat=c.player, card=c.card, honest=bool(c.honest))
+        return test(c)
+    return told
 
 
 @dataclass(frozen=True)
@@ -140,6 +150,8 @@ class StatementCompiler:
         return eliminate, False
 
     def _counter(self, node):
+        if node.name in self.r.counters:
+            self.r.note(COUNTER, node.name, node.span, "end" if isinstance(node, A.AddCounter) else "after")
         if node.name not in self.r.counters:
             self.diags.error("E205", f"unknown counter `{node.name}`", node.span,
                              suggest(node.name, self.r.counters) or "declare it first: counter pending = 0")
@@ -190,6 +202,7 @@ class StatementCompiler:
         return swap, False
 
     def _While(self, node, scope):
+        self.r.loops[id(node)] = "while"
         test = self.r.expect(node.test, BOOL, scope, "the condition of `while`")
         body = self.program(node.body, scope)
         run = body.run
@@ -232,6 +245,7 @@ class StatementCompiler:
     def _DiscardMatching(self, node, scope):
         who = self._who(node.who, scope)
         coll, ctype = self.r.compile(node.collection, scope)
+        self.r.loops[id(node)] = ctype
         if ctype not in (CARDS, ANY):
             self.diags.error("E210", f"`discards every` goes over cards, not a {ctype}", node.collection.span,
                              "write for example `player discards every c in player.hand where c is wild`")
@@ -272,6 +286,7 @@ class StatementCompiler:
     def _Picks(self, node, scope):
         who = self._who(node.who, scope)
         among, typ = self.r.compile(node.among, scope)
+        self.r.loops[id(node)] = typ
         if typ not in (SEATS, SEAT, CARDS, ANY):
             self.diags.error("E210", f"`picks` chooses among players or cards, not a {typ}", node.among.span)
         var = node.var
@@ -378,9 +393,16 @@ class StatementCompiler:
                     options.append(card)
             if not options:
                 return
+            if c.g.chained_plays >= MAX_CHAINED_PLAYS:      # each play may offer another: not for ever
+                c.g.event("loop_limit", limit=MAX_CHAINED_PLAYS)
+                return
             action = yield Decision(s, "more", tuple(options), "Play another card, or pass")
             if action.verb == "play":
-                yield from c.g.play_gen(s, action)
+                c.g.chained_plays += 1
+                try:
+                    yield from c.g.play_gen(s, action)
+                finally:
+                    c.g.chained_plays -= 1
         return may_play, True
 
     def _PlaysCard(self, node, scope):
@@ -441,6 +463,8 @@ class StatementCompiler:
                 return program.plain, False
             run = program.run
             return run, True
+        if A.reads_honesty(node.test):
+            test = _telling_honesty(test)
         then = self.program(node.then, scope)
         other = self.program(node.other, scope)
         if then.plain and other.plain:
@@ -463,6 +487,7 @@ class StatementCompiler:
 
     def _ForEach(self, node, scope):
         coll, typ = self.r.compile(node.collection, scope)
+        self.r.loops[id(node)] = typ
         if typ not in (SEATS, CARDS, ANY):
             self.diags.error("E210", f"`for each` goes over players or cards, not a {typ}", node.collection.span)
         inner = dict(scope)

@@ -13,6 +13,7 @@ from ..compile.expressions import Ctx
 from .windows import Interrupt
 
 MAX_TURNS_PER_ROUND = 5000
+MAX_TURNS_PER_GAME = 50_000      # the longest bundled games last under 2,000 turns
 MAX_ROUNDS = 500
 
 DEAL = Decision(None, "deal", prompt="Deal the next round")
@@ -60,8 +61,10 @@ class RoundFlow:
         """The decision that follows a finished round: deal the next, or None when the game is over."""
         if self.game_over:
             return None
-        if self.round >= MAX_ROUNDS:
-            self.stalemate = f"no one had won after {MAX_ROUNDS} rounds"
+        if self.round >= MAX_ROUNDS or self.turns >= MAX_TURNS_PER_GAME:
+            self.stalemate = (f"no one had won after {MAX_ROUNDS} rounds" if self.round >= MAX_ROUNDS else
+                              f"no one had won after {MAX_TURNS_PER_GAME:,} turns")
+            self.event("stalemate", reason=self.stalemate)
             self.end_game("highest")
             return None
         return DEAL
@@ -90,6 +93,7 @@ class RoundFlow:
         self._n_active = self.inactive.count(False)
         self._update_plain()
         self._idle = 0                        # turns in a row in which nobody played or drew
+        self.out_of_turn = 0                  # actions out of turn this round (see windows.MAX_OUT_OF_TURN)
         self._end_now = False
 
     def _setup_teams(self) -> None:
@@ -111,6 +115,8 @@ class RoundFlow:
         order = self._order_from(self.next_seat(self.dealer))
         hands, rand = self.hands, self._rand
         for _ in range(count):
+            if not stock:
+                break
             for s in order:
                 if stock:      # a fresh stock is drawn at random (see _take)
                     i = int(rand() * len(stock))
@@ -276,7 +282,7 @@ class RoundFlow:
             answer = yield Decision(None, kind, tuple(options), prompt)
         else:
             answer = options[self.rng.randrange(len(options))]
-        self.event(kind, outcome=answer)
+        self.event(kind, outcome=answer, prompt=prompt)
         return answer
 
     def play_gen(self, seat: int, action: Action, jumped: bool = False):

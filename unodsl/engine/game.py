@@ -74,6 +74,7 @@ class Game(Table, Seats, RoundFlow, Windows, Scoring, LegalActions):
         self.counter_peaks: dict = {}      # the largest value each counter reached (a stacked penalty)
         self.revealed: dict = {}
         self._drew_this_turn = 0
+        self.chained_plays = 0             # plays inside plays in this move (see effects.MAX_CHAINED_PLAYS)
         self._played_this_turn = False
         self._journal = None
         self.last_journal: list = []
@@ -168,7 +169,7 @@ class Game(Table, Seats, RoundFlow, Windows, Scoring, LegalActions):
             raise Refused(self._not_your_turn(d))
         value = self._validate(d, action)
         if self.record:
-            self._record(action)
+            self._record(action, d.prompt if answering else None)
         self._resume(value)
 
     def apply_trusted(self, action: Action) -> None:
@@ -177,10 +178,13 @@ class Game(Table, Seats, RoundFlow, Windows, Scoring, LegalActions):
         d = self.decision
         self._resume(action if d.kind in ("turn", "drawn", "more", "deal") else self._validate(d, action))
 
-    def _record(self, action: Action) -> None:
+    def _record(self, action: Action, question: str | None = None) -> None:
         text = format_action(self.rules, action)
         self.log.append((action.seat, text))
-        self.event("action", seat=action.seat, action=text)
+        if question is None:
+            self.event("action", seat=action.seat, action=text)
+        else:                     # an answer keeps its question, so that it can be told
+            self.event("action", seat=action.seat, action=text, question=question)
 
     def _not_your_turn(self, d: Decision) -> str:
         who = seat_name(d.seat)
@@ -189,6 +193,15 @@ class Game(Table, Seats, RoundFlow, Windows, Scoring, LegalActions):
         if d.kind == "answer":
             return f"{who} must answer first: " + " or ".join(d.options)
         return f"{who} must decide first"
+
+    def halt(self, reason: str) -> None:
+        """Stop the game at once, with no winner, when the rules go past one of the engine's
+        limits (the reason names it). Called between moves, never from inside a round's flow."""
+        self.stalemate = reason
+        self.event("stalemate", reason=reason)
+        self.game_over = self.round_over = True
+        self._round = self._gen = None
+        self.decision = self._legal = None
 
     def events_for(self, seat: int | None, start: int = 0) -> list:
         """The events from index `start` on, as `seat` may see them (None: someone watching, who

@@ -343,6 +343,8 @@ class OptionDecl(Node):
     default: Literal
     choices: tuple[Literal, ...]
     doc: str
+    low: Optional[Literal] = None       # `from LOW [to HIGH]`: the values a whole-number option may take
+    high: Optional[Literal] = None
 
 
 @dataclass(frozen=True)
@@ -536,6 +538,12 @@ class Unit(Node):
 @dataclass(frozen=True)
 class File(Node):
     units: tuple[Unit, ...]
+
+
+def reads_honesty(node) -> bool:
+    """Whether an expression reads `honest` (whether the play met its honesty condition): the
+    engine tells the table the verdict when a rule tests it, as a challenge does."""
+    return any(isinstance(n, Name) and n.id == "honest" for n in walk(node))
 
 
 def walk(node):

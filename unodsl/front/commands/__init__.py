@@ -6,6 +6,6 @@ and a line in COMMANDS, in the order `unodsl --help` lists them.
 """
 from __future__ import annotations
 
-from . import balance, check, listing, play, replay, sheet, simulate, test, tournament
+from . import balance, check, explain, fmt, listing, lsp, play, replay, serve, sheet, simulate, test, tournament
 
-COMMANDS = (check, listing, play, simulate, tournament, balance, test, replay, sheet)
+COMMANDS = (check, explain, fmt, listing, play, serve, simulate, tournament, balance, test, replay, sheet, lsp)
