@@ -62,6 +62,14 @@ def test_a_bot_holding_several_seats_scores_its_share():
     assert results.beats == [{("x", "y"): 2}]
 
 
+def test_simulate_takes_any_bot():
+    res = cli("simulate", "classic", "-n", "2", "--players", "2", "--bots", "search:iterations=2", "--format", "json")
+    assert res.returncode == 0, res.stderr
+    assert json.loads(res.stdout)["bots"] == "search:iterations=2"
+    bad = cli("simulate", "classic", "-n", "2", "--bots", "clever")
+    assert bad.returncode == 2 and "no bot called `clever`" in bad.stderr
+
+
 def test_tournament_command_table_and_json():
     table = cli("tournament", "classic", "--bots", "basic,random", "-n", "6", "--rounds", "1")
     assert table.returncode == 0, table.stderr
@@ -103,3 +111,7 @@ def test_balance_command(tmp_path):
     ET.parse(picture)
     assert cli("balance", "classic", "--bots", "nobody").returncode == 2
     assert cli("balance", "classic", "--players", "1", "-n", "2").returncode == 2
+    too_many = cli("balance", "classic", "--players", "11", "-n", "2")
+    assert too_many.returncode == 2 and "2 to 10 players" in too_many.stderr
+    assert cli("balance", "nosuchrules", "-n", "2").returncode == 2
+    assert cli("tournament", "classic", "--bots", "basic", "-n", "10000000000").returncode == 2

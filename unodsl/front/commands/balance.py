@@ -5,7 +5,7 @@ import json
 import time
 from pathlib import Path
 
-from .common import EXIT_OK, UsageError, add_rules_args, options_from, positive, split_list, whole
+from .common import EXIT_OK, UsageError, add_rules_args, bot, games, jobs, options_from, players, split_list, whole
 
 NAME = "balance"
 HELP = "measure how fair, long, close and skill-driven a game is"
@@ -17,27 +17,26 @@ DESCRIPTION = ("Play games with bots and report the balance figures designers re
 
 def arguments(p) -> None:
     p.add_argument("rules", metavar="FILE|NAME")
-    p.add_argument("-n", "--games", type=positive, default=300)
-    p.add_argument("--players", type=positive, default=4)
-    p.add_argument("--bots", default="basic", help="the bot every seat plays (default basic)")
-    p.add_argument("--strong", default="basic", help="the skilled bot set against random players (default basic)")
+    p.add_argument("-n", "--games", type=games, default=300)
+    p.add_argument("--players", type=players, default=4)
+    p.add_argument("--bots", type=bot, default="basic", help="the bot every seat plays (default basic)")
+    p.add_argument("--strong", type=bot, default="basic", help="the skilled bot set against random players (default basic)")
     p.add_argument("--seed", type=whole, default=0)
-    p.add_argument("--jobs", type=positive, default=1, help="processes to spread the games over")
+    p.add_argument("--jobs", type=jobs, default=1, help="processes to spread the games over")
     p.add_argument("--format", choices=("table", "json"), default="table")
     p.add_argument("--plot", metavar="FILE.svg", help="draw the figures as an SVG picture")
     add_rules_args(p)
 
 
 def run(args) -> int:
-    from ...engine.bots import BotError, check_bot
     from ...sim.balance import figures, format_table, render_svg
     from ...sim.simulate import Progress
-    for spec in (args.bots, args.strong):
-        try:
-            check_bot(spec)
-        except BotError as err:
-            raise UsageError(str(err)) from None
+    from ...compile.loader import load
     with_, options = split_list(args.with_), options_from(args.set)
+    rules = load(args.rules, tuple(with_), options)
+    low, high = rules.players
+    if not low <= args.players <= high:
+        raise UsageError(f"{rules.title} is for {low} to {high} players, not {args.players}")
     start = time.perf_counter()
     runs = 2 + len(with_) + len(options)
     progress = Progress(args.games * runs)

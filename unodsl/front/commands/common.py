@@ -79,6 +79,15 @@ def jobs(text: str) -> int:
     return value
 
 
+def bot(text: str) -> str:
+    """An argument type: a bot's name with its options (engine.bots.make_bot), checked now."""
+    from ...engine.bots import BotError, check_bot
+    try:
+        return check_bot(text)
+    except BotError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
 def add_rules_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--with", dest="with_", metavar="MODULES",
                    help="house-rule modules to add, comma-separated (`unodsl list` shows them)")

@@ -9,6 +9,7 @@ from .common import (
     EXIT_OK,
     MAX_GAMES,
     UsageError,
+    bot,
     add_rules_args,
     games,
     jobs,
@@ -32,8 +33,9 @@ def arguments(p) -> None:
     p.add_argument("rules", metavar="FILE|NAME", nargs="?", help="a rules file or bundled ruleset (not with --compare)")
     p.add_argument("-n", "--games", type=games, default=1000, help=f"games to play, at most {MAX_GAMES:,} (default: 1000)")
     p.add_argument("--players", type=players, default=4, help="players at the table (default: 4)")
-    p.add_argument("--bots", choices=("random", "basic"), default="basic",
-                   help="random: any legal move; basic: a sensible player (default: basic)")
+    p.add_argument("--bots", type=bot, default="basic",
+                   help="random: any legal move; basic: a sensible player; search: looks ahead; or a plug-in "
+                        "as package.module:Class, with options as name:key=value (default: basic)")
     p.add_argument("--seed", type=whole, default=0, help="seed of the first game; the same seed gives the same "
                                                          "statistics (default: 0)")
     p.add_argument("--jobs", type=jobs, default=1, help="processes to spread the games over (default: 1)")

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 import time
 
-from .common import EXIT_OK, UsageError, add_rules_args, options_from, positive, split_list, whole
+from .common import EXIT_OK, UsageError, add_rules_args, games, jobs, options_from, players, positive, split_list, whole
 
 NAME = "tournament"
 HELP = "play bots against each other and rate them"
@@ -17,11 +17,11 @@ DESCRIPTION = ("Play games between bots, moving every bot one seat on each game,
 def arguments(p) -> None:
     p.add_argument("rules", metavar="FILE|NAME")
     p.add_argument("--bots", required=True, metavar="A,B,...", help="the bots, comma-separated, one per seat")
-    p.add_argument("-n", "--games", type=positive, default=200)
-    p.add_argument("--players", type=positive, default=None, help="table size (default: one seat per bot, at least 2)")
+    p.add_argument("-n", "--games", type=games, default=200)
+    p.add_argument("--players", type=players, default=None, help="table size (default: one seat per bot, at least 2)")
     p.add_argument("--rounds", type=positive, default=None, help="play only this many rounds of each game")
     p.add_argument("--seed", type=whole, default=0)
-    p.add_argument("--jobs", type=positive, default=1, help="processes to spread the games over")
+    p.add_argument("--jobs", type=jobs, default=1, help="processes to spread the games over")
     p.add_argument("--format", choices=("table", "json"), default="table")
     add_rules_args(p)
 
