@@ -34,8 +34,8 @@ def main() -> int:
             bad = stalemates = 0
             for i in range(args.n):
                 game = play_game(rules, players, game_seed(1, i), "basic", record=False)
-                held = Counter(c for h in game.hands for c in h) + Counter(game.stock) + Counter(game.discard)
-                bad += held != Counter(rules.deck) or not game.game_over
+                held = Counter(map(rules.physical, [c for h in game.hands for c in h] + game.stock + game.discard))
+                bad += held != Counter(map(rules.physical, rules.deck)) or not game.game_over
                 stalemates += bool(game.stalemate)
             failures += bad
             print(f"{name:<14} {players:>2} players  {args.n} games  {time.perf_counter() - start:6.1f} s  "

@@ -25,13 +25,15 @@ MAX_ACTIONS = 200_000
 
 
 def _cards(game: Game) -> Counter:
-    return Counter(c for h in game.hands for c in h) + Counter(game.stock) + Counter(game.discard)
+    """Every card on the table, whichever of its faces is in play."""
+    held = [c for h in game.hands for c in h] + game.stock + game.discard
+    return Counter(map(game.rules.physical, held))
 
 
 def _play_checked(rules, players: int, seed: int, bot: str) -> Game:
     """A whole game with bots, checking conservation after every single action."""
     game = Game(rules, players, seed=seed)
-    deck = Counter(rules.deck)
+    deck = Counter(map(rules.physical, rules.deck))
     rng = random.Random(seed)
     bots = [BOTS[bot](rng) for _ in range(players)]
     assert _cards(game) == deck

@@ -12,10 +12,11 @@ from ..lang.compose import Composed, sel_key
 from ..lang.diagnostics import Diagnostics, suggest
 from ..lang.source import NO_SPAN
 from .effects import StatementCompiler
+from .faces import FacePairing
 from .expressions import BOOL, CARDS, INT, CardTable, Ctx, Resolver, names_in
 from .ruleset import OptionInfo, Ruleset, WindowAction, WindowRule
 
-_PLACEHOLDERS = {"color", "Color", "rank", "kind"}
+_PLACEHOLDERS = {"color", "Color", "suit", "Suit", "rank", "Rank", "kind", "points"}
 MAX_PLAYERS = 100
 MAX_DISTINCT_CARDS = 1000
 MAX_DECK = 10_000
@@ -88,6 +89,7 @@ class Compiler:
     # -- cards and deck -----------------------------------------------------------------------
     def colors(self):
         decl = self._one(A.Colors)
+        self.color_word = decl.word if decl is not None else "color"
         if decl is None:
             self._missing("colors", 'colors { red R "Red", blue B "Blue" }', self._unit_span())
             return (), {}, {}
@@ -103,6 +105,49 @@ class Compiler:
             titles[cd.name] = cd.title
         return tuple(names), codes, titles
 
+    def groups(self, colors, taken) -> dict:
+        """`group NAME = COLOR, ...`: name -> the colors in it, in the order of `colors`."""
+        word = self.color_word
+        out = {}
+        for decl in self.c.decls(A.Group):
+            if decl.name in taken or decl.name in colors:
+                self.diags.error("E350", f"the group `{decl.name}` has the name of a {word}, option, counter or card kind",
+                                 decl.span)
+                continue
+            members = []
+            for name, span in zip(decl.members, decl.member_spans):
+                if name not in colors:
+                    self.diags.error("E350", f"`{name}` is not a {word}, so it cannot be in the group `{decl.name}`",
+                                     span, suggest(name, colors) or f"{word}s: " + ", ".join(colors))
+                elif name not in members:
+                    members.append(name)
+            out[decl.name] = tuple(c for c in colors if c in members)
+        return out
+
+    def group_of(self, name, groups, colors, span) -> tuple:
+        """The colors of `each color in NAME` or `chooses a color in NAME`."""
+        if name is None:
+            return colors
+        if name not in groups:
+            self.diags.error("E351", f"there is no group `{name}`", span,
+                             suggest(name, groups) or f"declare it: group {name} = {', '.join(colors[:2])}")
+            return ()
+        return groups[name]
+
+    def rank_words(self) -> dict:
+        """rank -> (name, code, title) from `ranks { }`; names are values rules can read."""
+        out: dict = {}
+        names: set = set()
+        for decl in self.c.decls(A.Ranks):
+            for r in decl.ranks:
+                if r.rank in out or r.name in names:
+                    self.diags.error("E352", f"the rank {r.rank} is named twice" if r.rank in out else
+                                     f"the name `{r.name}` is given to two ranks", r.span)
+                    continue
+                out[r.rank] = (r.name, r.code, r.title)
+                names.add(r.name)
+        return out
+
     def _unit_span(self):
         """Where to point when something is missing: the `ruleset NAME` header."""
         if self.unit_span is not None:
@@ -110,7 +155,8 @@ class Compiler:
             return type(sp)(sp.file, sp.line, sp.col, sp.line, sp.col + len("ruleset"))
         return self.c.items[0][1].span if self.c.items else NO_SPAN
 
-    def cards(self, colors, codes, titles, params):
+    def cards(self, colors, codes, titles, params, rank_words=None, groups=None):
+        rank_words = rank_words or {}
         table = {k: [] for k in ("kind", "rank", "color", "points", "code", "name", "colored", "tags")}
         props: dict = {}
         by_code: dict = {}
@@ -132,37 +178,54 @@ class Compiler:
                 else:
                     attrs[a.key] = a
             colored = attrs["colored"].value if "colored" in attrs else True
+            kind_colors = colors
+            if isinstance(colored, str):             # `colored in GROUP`: only that group's colors
+                kind_colors = self.group_of(colored, groups or {}, colors, attrs["colored"].span)
+                colored = True
             if "code" not in attrs:
                 colored_kind = attrs["colored"].value if "colored" in attrs else True
                 example = 'code "{color}S"' if colored_kind else f'code "{decl.name[:2].upper()}"'
                 self.diags.error("E304", f"the card kind `{decl.name}` has no `code`", decl.span,
                                  f"add for example: {example}")
                 continue
-            code_t = attrs["code"].value
-            name_t = attrs["name"].value if "name" in attrs else ("{Color} " + decl.title if colored else decl.title)
+            word = self.color_word
+            code_t = attrs["code"].value.replace("{suit}", "{color}").replace("{Suit}", "{Color}")
+            name_t = (attrs["name"].value.replace("{suit}", "{color}").replace("{Suit}", "{Color}") if "name" in attrs
+                      else ("{Color} " + decl.title if colored else decl.title))
+            own_props = [a.value[0] for a in attrs.get("let", [])]
+            allowed = _PLACEHOLDERS | set(own_props)
             for key in ("code", "name"):
                 if key in attrs:
                     for ph in re.findall(r"\{([^}]*)\}", attrs[key].value):
-                        if ph not in _PLACEHOLDERS:
+                        if ph not in allowed:
                             self.diags.error("E305", f"unknown placeholder `{{{ph}}}` in the card {key}", attrs[key].span,
-                                             suggest(ph, _PLACEHOLDERS) or "placeholders: {color}, {Color}, {rank}, {kind}")
+                                             suggest(ph, allowed) or
+                                             f"placeholders: {{{word}}}, {{{word.title()}}}, {{rank}}, {{Rank}}, {{kind}}, "
+                                             "{points} and the kind's `let` properties")
             if colored and "{color}" not in code_t and colors:
-                self.diags.error("E306", f"the code of the colored kind `{decl.name}` must contain {{color}}",
-                                 attrs["code"].span, f'for example "{{color}}{code_t}"')
+                adjective = "colored" if word == "color" else "suited"
+                self.diags.error("E306", f"the code of the {adjective} kind `{decl.name}` must contain {{{word}}}",
+                                 attrs["code"].span, f'for example "{{{word}}}{code_t}"')
                 code_t = "{color}" + code_t       # carry on as if it did, so no duplicate codes follow
             tag_set = frozenset(attrs["tags"].value) if "tags" in attrs else frozenset()
             tags |= tag_set
             points_fn = self._card_expr(attrs.get("points"), params, colors, kinds, number=True)
             let_fns = [(a.value[0], self._card_expr(a, params, colors, kinds, a.value[1])) for a in attrs.get("let", [])]
             ranks = range(decl.ranks[0], decl.ranks[1] + 1) if decl.ranks else [None]
-            if len(ranks) * (len(colors) if colored else 1) + len(table["kind"]) > MAX_DISTINCT_CARDS:
+            if len(ranks) * (len(kind_colors) if colored else 1) + len(table["kind"]) > MAX_DISTINCT_CARDS:
                 self.diags.error("E324", f"the card kinds make more than {MAX_DISTINCT_CARDS} different cards",
                                  decl.span, "use a smaller range of ranks")
                 continue
-            for color in (colors if colored else [None]):
+            for color in (kind_colors if colored else [None]):
                 for rank in ranks:
+                    named = rank_words.get(rank)
+                    points = points_fn(rank) if points_fn else 0
+                    lets = {pname: fn(rank) if fn else None for pname, fn in let_fns}
                     fill = {"color": codes.get(color, ""), "Color": titles.get(color, ""),
-                            "rank": "" if rank is None else str(rank), "kind": decl.title}
+                            "rank": "" if rank is None else named[1] if named else str(rank),
+                            "Rank": "" if rank is None else named[2] if named else str(rank),
+                            "kind": decl.title, "points": str(points),
+                            **{k: "" if v is None else fmt_prop(v) for k, v in lets.items()}}
                     code = _fill(code_t, fill)
                     card = len(table["kind"])
                     if code.upper() in by_code:
@@ -180,11 +243,11 @@ class Compiler:
                     table["name"].append(_fill(name_t, fill))
                     table["colored"].append(colored)
                     table["tags"].append(tag_set)
-                    table["points"].append(points_fn(rank) if points_fn else 0)
+                    table["points"].append(points)
                     for pname in prop_names:
                         props.setdefault(pname, []).append(None)
-                    for pname, fn in let_fns:
-                        props[pname][card] = fn(rank) if fn else None
+                    for pname, value in lets.items():
+                        props[pname][card] = value
         ct = CardTable(**{k: tuple(v) for k, v in table.items()}, props={k: tuple(v) for k, v in props.items()})
         return ct, by_code, tuple(kinds), tags
 
@@ -241,11 +304,15 @@ class Compiler:
             return max(0, MAX_DECK - len(ids))
         return count
 
-    def deck(self, cards: CardTable, by_code, kinds, colors, players, deal_n, params=None):
-        decl = self._one(A.Deck)
+    def deck(self, cards: CardTable, by_code, kinds, colors, players, deal_n, params=None, decl=None, groups=None):
+        """The deck as card ids with repeats; `decl` is a face's own deck (else the first one)."""
+        first = decl is None
+        if first:
+            decl = next((d for d in reversed(self.c.decls(A.Deck)) if d.face is None), None)
         if decl is None:
             self._missing("deck", "deck { each color { 2 skip }, 4 wild }", self._unit_span())
             return ()
+        word = self.color_word
         ids: list = []
         reported: set = set()
 
@@ -274,18 +341,18 @@ class Compiler:
                      and cards.color[i] == color]
             if not found:
                 if color is None and any(cards.kind[i] == sel.kind and cards.colored[i] for i in range(len(cards.kind))):
-                    self.diags.error("E309", f"`{sel.kind}` cards have a color", sel.span,
-                                     "list them inside `each color { ... }`")
+                    self.diags.error("E309", f"`{sel.kind}` cards have a {word}", sel.span,
+                                     f"list them inside `each {word} {{ ... }}`")
                 elif color is not None and any(cards.kind[i] == sel.kind and not cards.colored[i] for i in range(len(cards.kind))):
-                    self.diags.error("E309", f"`{sel.kind}` cards have no color", sel.span,
-                                     "list them outside `each color { ... }`")
+                    self.diags.error("E309", f"`{sel.kind}` cards have no {word}", sel.span,
+                                     f"list them outside `each {word} {{ ... }}`")
                 else:
                     self.diags.error("E309", f"no `{sel_key(sel)}` card exists", sel.span, "check the ranks of the card kind")
             return found
 
         for entry in decl.entries:
             if isinstance(entry, A.DeckEach):
-                for color in colors:
+                for color in self.group_of(entry.group, groups or {}, colors, entry.span):
                     for dc in entry.counts:
                         for card in select(dc.card, color):
                             ids.extend([card] * self._capped(ids, self._count(dc, params or {}), dc.span))
@@ -293,6 +360,8 @@ class Compiler:
                 for card in select(entry.card, None):
                     ids.extend([card] * self._capped(ids, self._count(entry, params or {}), entry.span))
         need = players[1] * deal_n + 1
+        if not first:
+            return tuple(ids)
         if not ids:
             self.diags.error("E320", "the deck is empty", decl.span)
         elif len(ids) < need:
@@ -306,13 +375,24 @@ class Compiler:
         opts = self.options()
         params = {k: v.value for k, v in opts.items()}
         colors, codes, titles = self.colors()
-        cards, by_code, kinds, tags = self.cards(colors, codes, titles, params)
+        rank_words = self.rank_words()
+        groups = self.groups(colors, set(params))
+        cards, by_code, kinds, tags = self.cards(colors, codes, titles, params, rank_words, groups)
         for n in params:
             if n in colors or n in kinds:
                 decl = next(d for d in self.c.decls(A.OptionDecl) if d.name == n)
-                self.diags.error("E317", f"the option `{n}` has the name of a color or card kind", decl.span)
+                self.diags.error("E317", f"the option `{n}` has the name of a {self.color_word} or card kind", decl.span)
         counters = self.counters(params, colors, kinds)
+        for decl in self.c.decls(A.Group):
+            if decl.name in kinds or decl.name in counters:
+                self.diags.error("E350", f"the group `{decl.name}` has the name of a card kind or counter", decl.span)
+        faces_decl = self._one(A.Faces)
+        faces = tuple(f.name for f in faces_decl.faces) if faces_decl is not None else ()
         res = Resolver(self.diags, cards, params, colors, kinds, tags, _seat_attrs(), counters)
+        res.groups = groups
+        res.rank_names = {name: rank for rank, (name, _, _) in rank_words.items()}
+        res.faces = faces
+        res.color_word = self.color_word
         stmts = StatementCompiler(res)
         self._check_requires(cards, by_code, kinds)
 
@@ -337,7 +417,20 @@ class Compiler:
                 deal_n = 7
             if deal_n < 1:
                 self.diags.error("E322", "each player must be dealt at least one card", deal_decl.span)
-        deck = self.deck(cards, by_code, kinds, colors, players, deal_n, params)
+        deck = self.deck(cards, by_code, kinds, colors, players, deal_n, params, groups=groups)
+        second = [d for d in self.c.decls(A.Deck) if d.face is not None]
+        if faces_decl is None and second:
+            self.diags.error("E353", f"`deck {second[-1].face}` gives the cards of a second face, but the cards "
+                             "have one face", second[-1].span, "declare the faces first: faces light, dark")
+        elif faces_decl is not None:
+            pairing = FacePairing(self.diags, faces_decl, self._one(A.PairFaces), second[-1] if second else None,
+                                  self._unit_span())
+            if pairing.check_declarations() and deck:
+                other = self.deck(cards, by_code, kinds, colors, players, deal_n, params, second[-1], groups)
+                built = pairing.build(cards, deck, other) if other and not self.diags.errors else None
+                if built is not None:
+                    cards, by_code, deck = built
+                    res.cards = cards
 
         matches = self.c.decls(A.Match)
         if not matches:
@@ -411,8 +504,15 @@ class Compiler:
             restrictions=restrictions, restriction_docs=restriction_docs, after_play=after_play,
             counters=counters, renege_const=renege_const, undoable=self._uses(A.Cancel),
             restrict_static=restrict_static, resolver=res, honest_exprs=tuple(honest_exprs),
-            dealer_values=dealer_values)
+            dealer_values=dealer_values, color_word=self.color_word, groups=groups, faces=faces,
+            face_titles=tuple(f.title for f in faces_decl.faces) if faces_decl is not None else (),
+            rank_words=rank_words, hidden_counters=self.hidden_counters(),
+            sees=frozenset(d.what for d in self.c.decls(A.Sees)))
         return rs
+
+    def hidden_counters(self) -> frozenset:
+        """Counters marked `hidden`: bookkeeping that sheets and the terminal never show."""
+        return frozenset(d.name for d in self.c.decls(A.CounterDecl) if d.hidden)
 
     def _check_endless(self, res: Resolver) -> None:
         """Effects that would run forever: a card's effect that plays the card's effect again, and
@@ -420,11 +520,13 @@ class Compiler:
         for _, decl, _ in self.c.items:
             if isinstance(decl, (A.OnPlay, A.AfterPlay)):
                 for node in A.walk(decl.body):
-                    if isinstance(node, A.AsIfPlayed) and node.span not in self._reported:
+                    itself = node.card is None or (isinstance(node.card, A.Name) and node.card.id in ("card", "top")) \
+                        if isinstance(node, A.AsIfPlayed) else False
+                    if itself and node.span not in self._reported:
                         self._reported.add(node.span)
                         self.diags.error("E340", "this effect plays a card's effect again, which plays it "
                                          "again, without end", node.span,
-                                         "`as if ... played it` belongs in a `starter` rule")
+                                         "apply another card's effect (`as if player played c`), or use it in a `starter` rule")
             for node in A.walk(decl):
                 if isinstance(node, A.While) and node.span not in self._reported:
                     fixed, value = res.constant(node.test)
@@ -507,7 +609,7 @@ class Compiler:
 
     def _window(self, decl: A.Window, res: Resolver, stmts: StatementCompiler) -> WindowRule:
         opens = opens_expr = None
-        closes = False
+        closes = turn_order = False
         actions = []
         for item in decl.items:
             if isinstance(item, A.Opens):
@@ -515,6 +617,8 @@ class Compiler:
                 opens_expr = item.test
             elif isinstance(item, A.Closes):
                 closes = True
+            elif isinstance(item, A.TurnOrder):
+                turn_order = True
             else:
                 if item.who not in ("player", "others", "anyone"):
                     self.diags.error("E330", f"`{item.who} may`: a window lets `player`, `others` or `anyone` act",
@@ -525,7 +629,7 @@ class Compiler:
         if not actions:
             self.diags.error("E331", f"the window `{decl.name}` lets nobody do anything", decl.span,
                              "add for example: player may uno { }")
-        return WindowRule(decl.name, decl.title, opens, closes, tuple(actions), opens_expr)
+        return WindowRule(decl.name, decl.title, opens, closes, tuple(actions), opens_expr, turn_order)
 
     def _check_unplayable(self, cards, colors, match_fn, static, deck) -> None:
         if not static or not deck or self.diags.errors:
@@ -573,6 +677,13 @@ def _coerce(value, like):
     if isinstance(like, str) and isinstance(value, (int, float)) and not isinstance(value, bool):
         return None
     return str(value) if isinstance(value, str) else None
+
+
+def fmt_prop(value) -> str:
+    """A card property's value as it reads in a code or name: yes/no as words, numbers as digits."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
 
 
 def _fill(template: str, values: dict) -> str:

@@ -28,7 +28,7 @@ class Action(NamedTuple):
     color: Optional[str] = None
     target: Optional[int] = None
     answer: Optional[str] = None  # for choose: a color name, seat, card code or answer as typed
-    uno: bool = False          # `play X uno`: say UNO with the play
+    call: Optional[str] = None  # `play X VERB`: the player's own call (a window verb) said with the play
 
 
 class Refused(Exception):

@@ -28,6 +28,7 @@ class Program:
     body: tuple
     target_options: Optional[Callable] = None   # ctx -> the players a play may name
     target_required: bool = False  # a pick not behind a question: the play must name the player
+    color_options: tuple = ()      # the colors a play may name, when it names one (all, or a group's)
 
 
 def _seats(value) -> tuple:
@@ -56,7 +57,19 @@ class StatementCompiler:
         suspends = any(sus for _, sus in ops)
         run = _block(ops)
         plain = _plain_block(ops) if not suspends else None
-        return Program(run, plain, _asks(body, A.ChooseColor), options is not None, body, options, required)
+        asks_color = _asks(body, A.ChooseColor)
+        return Program(run, plain, asks_color, options is not None, body, options, required,
+                       self._color_options(body) if asks_color else ())
+
+    def _color_options(self, body) -> tuple:
+        """The colors the acting player may name with the play: those of the groups its
+        `player chooses a color in GROUP` statements name, or every color."""
+        found = []
+        for node in A.walk(body):
+            if isinstance(node, A.ChooseColor) and isinstance(node.who, A.Name) and node.who.id == "player":
+                colors = self.r.groups.get(node.among, self.r.colors) if node.among else self.r.colors
+                found += [c for c in colors if c not in found]
+        return tuple(c for c in self.r.colors if c in found) or self.r.colors
 
     def stmt(self, node, scope: dict):
         """Compile one statement into (function, suspends)."""
@@ -115,11 +128,19 @@ class StatementCompiler:
     def _Reveal(self, node, scope):
         a = self._who(node.who, scope)
         b = self._who(node.to, scope)
+        until = node.until
 
         def reveal(c: Ctx):
             for s in _seats(a(c)):
-                c.g.reveal(s, _seats(b(c)))
+                c.g.reveal(s, _seats(b(c)), until)
         return reveal, False
+
+    def _Flip(self, node, scope):
+        if not self.r.faces:
+            self.diags.error("E355", "`flip` turns every card over, but these cards have one face", node.span,
+                             "declare two faces first: faces light, dark")
+        keep = node.keep_order
+        return (lambda c: c.g.flip(keep)), False
 
     def _Scores(self, node, scope):
         who = self._who(node.who, scope)
@@ -255,6 +276,14 @@ class StatementCompiler:
     # -- statements that may ask a player --------------------------------------------------------
     def _ChooseColor(self, node, scope):
         who = self._who(node.who, scope)
+        colors = self.r.colors
+        if node.among is not None:
+            if node.among not in self.r.groups:
+                self.diags.error("E351", f"there is no group `{node.among}`", node.span,
+                                 suggest(node.among, self.r.groups) or
+                                 f"declare it: group {node.among} = {', '.join(colors[:2])}")
+            colors = self.r.groups.get(node.among, colors)
+        prompt = "Choose a " + self.r.color_word
 
         def choose(c: Ctx):
             s = who(c)
@@ -265,7 +294,7 @@ class StatementCompiler:
                 return
             if c.g.has_gone_out(s):
                 return
-            answer = yield Decision(s, "color", c.g.rules.colors, "Choose a color")
+            answer = yield Decision(s, "color", colors, prompt)
             c.g.set_color(answer, s)
         return choose, True
 
@@ -355,10 +384,12 @@ class StatementCompiler:
         def play_drawn(c: Ctx):
             s = who(c)
             card = c.drawn
+            c.played = False
             if not isinstance(s, int) or card is None or not c.g.is_playable(s, card) or card not in c.g.hands[s]:
                 return
             action = yield Decision(s, "drawn", (), "Play the card you drew?", card=card, must=must)
-            if action.verb == "play":
+            c.played = action.verb == "play"
+            if c.played:
                 yield from c.g.play_gen(s, action)
         return play_drawn, True
 
@@ -368,6 +399,7 @@ class StatementCompiler:
 
         def may_play(c: Ctx):
             s = who(c)
+            c.played = False
             if not isinstance(s, int) or c.g.round_over:
                 return
             probe = Ctx(c.g, player=s, actor=s)
@@ -379,7 +411,8 @@ class StatementCompiler:
             if not options:
                 return
             action = yield Decision(s, "more", tuple(options), "Play another card, or pass")
-            if action.verb == "play":
+            c.played = action.verb == "play"
+            if c.played:
                 yield from c.g.play_gen(s, action)
         return may_play, True
 
@@ -422,10 +455,11 @@ class StatementCompiler:
 
     def _AsIfPlayed(self, node, scope):
         who = self._who(node.who, scope)
+        card = self.r.expect(node.card, CARD, scope, "the card whose effect is applied") if node.card is not None else None
 
         def as_if(c: Ctx):
             s = who(c)
-            yield from c.g.effect_gen(s, c.card)
+            yield from c.g.effect_gen(s, c.card if card is None else card(c))
         return as_if, True
 
     def _If(self, node, scope):

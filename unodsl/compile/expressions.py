@@ -16,13 +16,14 @@ from ..lang.diagnostics import Diagnostics, suggest
 # Types: the small set of values a rule can talk about.
 INT, BOOL, STR, COLOR, KIND, CARD, CARDS, SEAT, SEATS, NONE, ANY = (
     "number", "yes/no", "text", "color", "card kind", "card", "cards", "player", "players", "none", "any")
+COLORS, FACE = "colors", "face"       # a group of colors (`group black = clubs, spades`); a face of the cards
 
 
 class Ctx:
     """Everything an expression or effect may read while it runs."""
 
     __slots__ = ("g", "player", "card", "honest", "drawn", "actor", "vars", "color_arg",
-                 "target_arg", "top", "redo", "jumped")
+                 "target_arg", "top", "redo", "jumped", "played")
 
     def __init__(self, g, player=None, card=None, honest=True, actor=None, color_arg=None, target_arg=None):
         self.g = g
@@ -37,6 +38,7 @@ class Ctx:
         self.top = None
         self.redo = False
         self.jumped = False
+        self.played = False     # whether this rule's last `may play` played a card
 
 
 Fn = Callable[[Ctx], object]
@@ -54,6 +56,8 @@ class CardTable:
     colored: tuple = ()
     tags: tuple = ()
     props: dict = field(default_factory=dict)      # prop name -> tuple per card id
+    other: tuple = ()       # two-faced cards: the id of the same card turned over (else empty)
+    face: tuple = ()        # two-faced cards: the name of the face each id shows (else empty)
 
 
 # Builtin names: (type, getter). Getters read the context and the game's public primitives.
@@ -85,6 +89,8 @@ BUILTIN_KEYWORDS = {
     "players": (INT, lambda c: c.g.active_count()),
     "it": (CARD, lambda c: c.drawn),
     "round": (INT, lambda c: c.g.round),
+    "played": (BOOL, lambda c: c.played),
+    "face": (FACE, lambda c: c.g.face_name()),
 }
 
 _CMP = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
@@ -112,11 +118,15 @@ class Resolver:
         self.seat_attrs = seat_attrs  # name -> (type, fn(g, seat))
         self.counters = counters or {}  # name -> start value
         self.used_names: set[str] = set()
+        self.groups: dict = {}        # group name -> its colors
+        self.rank_names: dict = {}    # rank name -> the rank
+        self.faces: tuple = ()        # the names of the two faces of two-faced cards
+        self.color_word = "color"     # what the rules call their colors: "color" or "suit"
 
     # -- names visible in a scope -------------------------------------------------------------
     def known_names(self, scope: dict) -> set[str]:
         return (set(scope) | set(BUILTINS) | set(self.params) | set(self.colors) | set(self.kinds)
-                | set(self.counters))
+                | set(self.counters) | set(self.groups) | set(self.rank_names) | set(self.faces))
 
     def compile(self, node, scope: dict | None = None) -> tuple[Fn, str]:
         scope = scope or {}
@@ -165,6 +175,14 @@ class Resolver:
             return (lambda c: n), COLOR
         if n in self.kinds:
             return (lambda c: n), KIND
+        if n in self.groups:
+            members = self.groups[n]
+            return (lambda c: members), COLORS
+        if n in self.rank_names:
+            rank = self.rank_names[n]
+            return (lambda c: rank), INT
+        if n in self.faces:
+            return (lambda c: n), FACE
         self.diags.error("E201", f"unknown name `{n}`", node.span,
                          suggest(n, self.known_names(scope)) or "names are options, colors, card kinds, or "
                          "player, next, previous, dealer, winner, others, everyone, opponents, card, top")
@@ -182,6 +200,9 @@ class Resolver:
             simple = {"kind": (t.kind, KIND), "rank": (t.rank, INT), "color": (t.color, COLOR),
                       "points": (t.points, INT), "code": (t.code, STR), "name": (t.name, STR),
                       "colored": (t.colored, BOOL)}
+            if name == "face":
+                faces = self.cards
+                return (lambda c: None if (i := obj(c)) is None or not faces.face else faces.face[i]), FACE
             if name in simple:
                 table, rtype = simple[name]
                 return (lambda c: None if (i := obj(c)) is None else table[i]), rtype
@@ -232,8 +253,8 @@ class Resolver:
             fn = _CMP[op]
             return (lambda c: fn(lf(c) or 0, rf(c) or 0)), BOOL
         if op == "in":
-            if rt not in (SEATS, CARDS, ANY):
-                self.diags.error("E210", f"`in` needs players or cards on its right, not a {rt}", node.right.span)
+            if rt not in (SEATS, CARDS, COLORS, ANY):
+                self.diags.error("E210", f"`in` needs players, cards or a group on its right, not a {rt}", node.right.span)
             return (lambda c: lf(c) in (rf(c) or ())), BOOL
         for side, t in ((node.left, lt), (node.right, rt)):
             if not _fits(t, INT):

@@ -40,6 +40,7 @@ class WindowRule:
     closes_on_turn: bool
     actions: tuple                     # WindowAction
     opens_expr: object = None          # the opening condition as written, for generated code
+    turn_order: bool = False           # `in turn order`: seats wanting to act are offered it in order of play
 
 
 class SeatActions(NamedTuple):
@@ -98,12 +99,29 @@ class Ruleset:
     resolver: object = None             # names and types of the rules' expressions, for codegen
     honest_exprs: tuple = ()            # per card id: the honesty condition as written, or None
     dealer_values: Optional[tuple] = None   # per card id: its value when turned to choose the dealer
+    color_word: str = "color"           # what the rules call their colors: "color", or "suit"
+    groups: dict = field(default_factory=dict)      # group name -> its colors
+    faces: tuple = ()                   # two-faced cards: the names of the faces, the first in play first
+    face_titles: tuple = ()
+    rank_words: dict = field(default_factory=dict)  # rank -> (name, code, title) from `ranks { }`
+    hidden_counters: frozenset = frozenset()        # counters the sheets and the terminal never show
+    sees: frozenset = frozenset()       # what every player sees: "other faces", "every hand", "stock top"
     generated: dict = field(default_factory=dict, repr=False)   # codegen's turn loops, per table size
     _memo: dict = field(default_factory=dict, repr=False)
 
     @property
     def size(self) -> int:
         return len(self.cards.kind)
+
+    @property
+    def ordered_stock(self) -> bool:
+        """Whether the stock has an order that shows: two-faced cards turn it over as a pile, and
+        a seen top card must be the one drawn next (else a dealt stock is drawn at random)."""
+        return bool(self.faces) or "stock top" in self.sees
+
+    def physical(self, card: int) -> int:
+        """The same id for a card whatever face is in play (conservation counts these)."""
+        return card & ~1 if self.faces else card
 
     def option(self, name: str):
         return self.options[name].value
@@ -141,9 +159,18 @@ class Ruleset:
                     elif program.asks_target:
                         plays.append(None)
                     else:
-                        plays.append(tuple(Action(s, "play", card, c) for c in self.colors))
+                        plays.append(tuple(Action(s, "play", card, c) for c in program.color_options))
                 seats.append(SeatActions(tuple(plays), Action(s, "draw"), Action(s, "keep"), Action(s, "pass")))
             found = self._memo[key] = tuple(seats)
+        return found
+
+    def call_verbs(self) -> tuple:
+        """Words a player may say with a play (`play R5 uno`): the verbs of `player may` actions,
+        without a card, of windows that open after a play."""
+        found = self._memo.get("call verbs")
+        if found is None:
+            found = self._memo["call verbs"] = tuple(dict.fromkeys(
+                a.verb for w in self.windows for a in w.actions if a.who == "player" and a.card_test is None))
         return found
 
     def card_verbs(self) -> set:

@@ -14,6 +14,7 @@ from .windows import Interrupt
 
 MAX_TURNS_PER_ROUND = 5000
 MAX_ROUNDS = 500
+MAX_AS_IF = 20           # effects applied again inside one another (`as if X played C`)
 
 DEAL = Decision(None, "deal", prompt="Deal the next round")
 
@@ -30,7 +31,9 @@ class Position:
     turn: int | None = None
     dealer: int | None = None
     scores: list | None = None
-    uno: tuple = ()
+    called: tuple = ()        # seats whose call at one card (say, UNO) is already made
+    face: int = 0             # two-faced cards: the face in play (0: the first)
+    counters: dict | None = None   # the rules' counters, where they differ from their start
     teams: list | None = None
 
 
@@ -81,6 +84,10 @@ class RoundFlow:
         self._update_plain()
         self._idle = 0                        # turns in a row in which nobody played or drew
         self._end_now = False
+        self._as_if_depth = 0
+        self.face = 0                         # two-faced cards: the face in play (0: the first)
+        self.revealed = {}                    # viewer -> {seat: cards seen, or None: the live hand}
+        self._reveal_ends = {}                # (viewer, seat) -> "turn" or "round"
 
     def _setup_teams(self) -> None:
         """Partners across the table: only for an even number of players, four or more."""
@@ -96,7 +103,9 @@ class RoundFlow:
             if self.dealer is None:
                 self.dealer = self._choose_dealer()
         self.stock = stock = list(r.deck)
-        self._lazy = True              # a dealt stock is drawn at random (after a laid-out round too)
+        # a dealt stock is drawn at random (after a laid-out round too), unless its order shows:
+        # two-faced cards turn it over, or its top card is seen
+        self._lazy = not r.ordered_stock
         count = int(r.deal(Ctx(self)) or 0)
         order = self._order_from(self.next_seat(self.dealer))
         hands, rand = self.hands, self._rand
@@ -107,6 +116,8 @@ class RoundFlow:
                     hands[s].append(stock[i])
                     stock[i] = stock[-1]
                     stock.pop()
+        if not self._lazy:
+            self.rng.shuffle(stock)
         if self.record:
             self.event("deal", dealer=self.dealer, cards=count)
         if r.on_round_start is not None:
@@ -164,6 +175,9 @@ class RoundFlow:
     def _setup_position(self, p: Position):
         self._reset_round()
         r = self.rules
+        self.face = p.face
+        if p.counters:
+            self.counters.update(p.counters)
         self.hands = [list(h) for h in p.hands]
         self.stock = list(reversed(p.stock))
         self.discard = list(p.discard)
@@ -185,7 +199,7 @@ class RoundFlow:
             self.color = p.color
         for s in range(self.n):
             self._open_windows(s, None)
-        for s in p.uno:
+        for s in p.called:
             self.windows = {k: w for k, w in self.windows.items() if k[1] != s}
 
     def _play_round(self):
@@ -290,8 +304,8 @@ class RoundFlow:
             self.event("play", seat=seat, card=card)
         if r.windows:
             self._open_windows(seat, card, ctx)
-        if action.uno:
-            self.say_uno(seat)
+        if action.call is not None:
+            self.say_call(seat, action.call)
         program = r.on_play[card]
         if program is not None:
             if program.plain is not None:
@@ -308,10 +322,20 @@ class RoundFlow:
                 yield from after.run(ctx)
 
     def effect_gen(self, seat, card):
-        """Run a card's effect as if `seat` had played it (starter cards)."""
+        """Run a card's effect as if `seat` had played it (a starter card, or `as if X played C`).
+        Effects that apply effects again stop at MAX_AS_IF deep, with an event in the log."""
         program = self.rules.on_play[card] if card is not None else None
-        if program is not None:
+        if program is None or not isinstance(seat, int):
+            return
+        depth = self._as_if_depth
+        if depth >= MAX_AS_IF:
+            self.event("loop_limit", limit=MAX_AS_IF)
+            return
+        self._as_if_depth = depth + 1
+        try:
             yield from program.run(Ctx(self, player=seat, card=card))
+        finally:
+            self._as_if_depth = depth
 
     def _gone_out(self, seat):
         hands = self.hands

@@ -7,8 +7,8 @@ rules do not allow it, and otherwise resumes the generator. The rules' programs 
 primitives of the table, the seats and the scores; no card or variant is known here.
 
 Game's jobs live in modules of their own, mixed into it: `table` (cards), `seats` (order of
-play), `flow` (rounds and turns), `windows` (out of turn), `scoring` and `legal` (what may be
-done). This module builds a game, drives it, and says what a seat may see.
+play), `flow` (rounds and turns), `windows` (out of turn), `scoring`, `legal` (what may be
+done) and `views` (what a seat may see). This module builds a game and drives it.
 """
 from __future__ import annotations
 
@@ -23,12 +23,13 @@ from .legal import LegalActions
 from .scoring import Scoring
 from .seats import Seats
 from .table import Table
+from .views import Views
 from .windows import Interrupt, Windows, seat_name
 
 __all__ = ["Game", "Position", "seat_name"]
 
 
-class Game(Table, Seats, RoundFlow, Windows, Scoring, LegalActions):
+class Game(Table, Seats, RoundFlow, Windows, Scoring, LegalActions, Views):
     """One game of a ruleset, from the first deal to its end.
 
     seed or rng: the game's random generator (the same seed and actions give the same game);
@@ -73,6 +74,8 @@ class Game(Table, Seats, RoundFlow, Windows, Scoring, LegalActions):
         self.stats = {"drawn": 0, "reshuffles": 0, "stock_empty": 0, "eliminations": 0}
         self.counter_peaks: dict = {}      # the largest value each counter reached (a stacked penalty)
         self.revealed: dict = {}
+        self._reveal_ends: dict = {}
+        self.face = 0
         self._drew_this_turn = 0
         self._played_this_turn = False
         self._journal = None
@@ -189,41 +192,3 @@ class Game(Table, Seats, RoundFlow, Windows, Scoring, LegalActions):
         if d.kind == "answer":
             return f"{who} must answer first: " + " or ".join(d.options)
         return f"{who} must decide first"
-
-    def events_for(self, seat: int | None, start: int = 0) -> list:
-        """The events from index `start` on, as `seat` may see them (None: someone watching, who
-        sees only what is public): each event's private part for that seat is merged into it, and
-        every other seat's is left out."""
-        out = []
-        for ev in self.events[start:]:
-            private = ev.get("private")
-            if private is None:
-                out.append(ev)
-                continue
-            seen = {k: v for k, v in ev.items() if k != "private"}
-            seen.update(private.get(seat, {}))
-            out.append(seen)
-        return out
-
-    def view(self, seat: int) -> dict:
-        """What one seat may see: its own hand, every public fact, and hands revealed to it."""
-        r = self.rules
-        d = self.decision
-        return {
-            "seat": seat_name(seat),
-            "hand": [r.code(c) for c in self.hands[seat]],
-            "hand_sizes": {seat_name(s): len(h) for s, h in enumerate(self.hands)},
-            "top": r.code(self.discard[-1]) if self.discard else None,
-            "color": self.color,
-            "direction": "clockwise" if self.direction == 1 else "counterclockwise",
-            "turn": seat_name(self.turn),
-            "decision": None if d is None else {"seat": seat_name(d.seat) if d.seat is not None else None,
-                                                "kind": d.kind, "options": list(d.options), "prompt": d.prompt},
-            "stock_size": len(self.stock),
-            "discard_size": len(self.discard),
-            "scores": {seat_name(s): v for s, v in enumerate(self.scores)},
-            "round": self.round,
-            "revealed": {seat_name(s): [r.code(c) for c in h] for s, h in self.revealed.get(seat, {}).items()},
-            "round_over": self.round_over,
-            "game_over": self.game_over,
-        }

@@ -64,7 +64,7 @@ class LegalActions:
         if d.kind == "color":
             color = a.answer if a.verb == "choose" else a.color
             if color not in d.options:
-                raise Refused("choose a color: " + ", ".join(d.options))
+                raise Refused(f"choose a {r.color_word}: " + ", ".join(d.options))
             return color
         if d.kind == "seat":
             if a.verb != "choose" or a.target not in d.options:
@@ -92,13 +92,15 @@ class LegalActions:
             raise Refused(self._why_not(a.seat, card))
         program = r.on_play[card]
         last = len(hand) == 1
+        if a.call is not None and a.call not in r.call_verbs():
+            raise Refused(f"`{a.call}` cannot be said with a play")
         if a.color is not None:
             if program is None or not program.asks_color:
                 raise Refused(f"{r.code(card)} takes no color")
-            if a.color not in r.colors:
-                raise Refused("choose a color: " + ", ".join(r.colors))
+            if a.color not in program.color_options:
+                raise Refused(f"choose a {r.color_word}: " + ", ".join(program.color_options))
         elif program is not None and program.asks_color and not last:
-            raise Refused(f"{r.code(card)} needs a color: play {r.code(card)} " + "|".join(r.colors))
+            raise Refused(f"{r.code(card)} needs a {r.color_word}: play {r.code(card)} " + "|".join(program.color_options))
         if a.target is not None:
             if program is None or not program.asks_target:
                 raise Refused(f"{r.code(card)} takes no player")
@@ -123,7 +125,7 @@ class LegalActions:
             for test, doc in zip(r.restrictions, r.restriction_docs):
                 if not test(ctx):
                     return f"{code} may not be played now" + (f": {doc}" if doc else "")
-        return f"{code} cannot be played on {top} (the color is {self.color or 'not chosen'})"
+        return f"{code} cannot be played on {top} (the {r.color_word} is {self.color or 'not chosen'})"
 
     def _may_draw(self, seat: int) -> bool:
         r = self.rules
@@ -227,7 +229,7 @@ class LegalActions:
         if variants is not None:
             return list(variants)
         program = self.rules.on_play[card]
-        colors = self.rules.colors if program.asks_color else (None,)
+        colors = program.color_options if program.asks_color else (None,)
         targets = program.target_options(Ctx(self, player=seat, card=card, actor=seat)) if program.asks_target else ()
         targets = targets or (None,)
         return [Action(seat, "play", card, color, t) for color in colors for t in targets]

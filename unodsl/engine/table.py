@@ -138,6 +138,8 @@ class Table:
                 self.direction = -self.direction
             elif kind == "color":
                 self.color = entry[1]
+            elif kind == "flip":
+                self.flip(entry[1])         # turned over again: twice is the same as never
             elif kind == "counter":
                 self.counters[entry[1]] = entry[2]
             elif kind == "hands":
@@ -150,10 +152,51 @@ class Table:
         self.last_journal = []
         self.event("cancel")
 
-    def reveal(self, seat: int, to: tuple) -> None:
+    def reveal(self, seat: int, to: tuple, until: str = "turn") -> None:
+        """Show a hand to some players: a look at it as it is now, which they keep in view until a
+        turn begins (until="turn"), or the hand itself, as it changes, until the round ends
+        (until="round", a hand played face up). Only those players' views hold it."""
+        cards = list(self.hands[seat])
+        stamp = "round" if until == "round" else (self.round, self.round_turns)
         for t in to:
-            self.revealed.setdefault(t, {})[seat] = list(self.hands[seat])
-        self.event("reveal", seat=seat, to=list(to))
+            self.revealed.setdefault(t, {})[seat] = cards
+            self._reveal_ends[(t, seat)] = stamp
+        self.event("reveal", seat=seat, to=list(to), until=until, private={t: {"cards": cards} for t in to})
+
+    def revealed_to(self, viewer: int) -> dict:
+        """{seat: cards} the rules have shown this viewer and that are still in view: a look
+        lasts until a turn begins, an open hand until the round ends (its cards as they are now)."""
+        out = {}
+        now = (self.round, self.round_turns)
+        for seat, cards in self.revealed.get(viewer, {}).items():
+            stamp = self._reveal_ends.get((viewer, seat))
+            if stamp == "round":
+                out[seat] = list(self.hands[seat])
+            elif stamp == now:
+                out[seat] = list(cards)
+        return out
+
+    def flip(self, keep_order: bool = False) -> None:
+        """Turn every card over, so that its other face is in play: each hand; the stock, turned
+        over as a pile (its order reverses); the discard pile, turned over as a pile (its bottom
+        card comes on top) or, keeping the pile order, each card where it lies. The current color
+        becomes that of the new top card."""
+        other = self.rules.cards.other
+        for hand in self.hands:            # in place: the lists stay the game's own
+            hand[:] = [other[c] for c in hand]
+        self.stock[:] = [other[c] for c in reversed(self.stock)]
+        self.discard[:] = [other[c] for c in (self.discard if keep_order else reversed(self.discard))]
+        self.face ^= 1
+        self._note("color", self.color)     # undone after the flip is, so the color comes back
+        self._note("flip", keep_order)
+        if self.discard:
+            self.color = self.rules.cards.color[self.discard[-1]]
+        self.event("flip", face=self.rules.faces[self.face], top=self.discard[-1] if self.discard else None)
+
+    def face_name(self):
+        """The face of the cards in play (two-faced cards), or None."""
+        faces = self.rules.faces
+        return faces[self.face] if faces else None
 
     def redeal(self, start) -> None:
         """Gather every hand, shuffle them together and deal one at a time clockwise from `start`."""

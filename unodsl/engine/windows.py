@@ -41,7 +41,7 @@ class Windows:
                     continue
                 for card in self._window_cards(a, seat, subject):
                     program = self.rules.on_play[card]
-                    colors = self.rules.colors if program is not None and program.asks_color else (None,)
+                    colors = program.color_options if program is not None and program.asks_color else (None,)
                     out.extend(Action(seat, a.verb, card, color, target=subject) for color in colors)
         return out
 
@@ -110,7 +110,8 @@ class Windows:
                     continue
                 program = self.rules.on_play[card]
                 if program is not None and program.asks_color and action.color is None and len(self.hands[seat]) > 1:
-                    reasons.append(f"{self.rules.code(card)} needs a color: {verb} {self.rules.code(card)} COLOR")
+                    word = self.rules.color_word
+                    reasons.append(f"{self.rules.code(card)} needs a {word}: {verb} {self.rules.code(card)} {word.upper()}")
                     continue
             if act.program.plain is None and not self._interrupt_allowed():
                 reasons.append(f"wait: {self._not_your_turn(self.decision)}")
@@ -132,9 +133,28 @@ class Windows:
         if self.windows:
             self.windows = {k: w for k, w in self.windows.items() if not w[0].closes_on_turn}
 
-    def say_uno(self, seat: int) -> None:
-        """`play X uno`: the player's own `uno` window action, taken with the play."""
+    def say_call(self, seat: int, verb: str) -> None:
+        """`play X VERB`: the player's own call (the rules' `player may VERB`, whatever its word),
+        said as the card lands: the first window open for the player that offers it closes."""
         for key, (rule, _) in list(self.windows.items()):
-            if key[1] == seat and any(a.verb == "uno" and a.who == "player" for a in rule.actions):
+            if key[1] == seat and any(a.verb == verb and a.who == "player" for a in rule.actions):
                 del self.windows[key]
-                self.event("window", seat=seat, verb="uno", subject=seat)
+                self.event("window", seat=seat, verb=verb, subject=seat)
+                return
+
+    def out_of_turn_order(self, seats, rng) -> list:
+        """The seats that want to act out of turn, in the order they get the chance: the rules'
+        own order when every open window gives one (`in turn order`: the window's player first,
+        then the others in the order of play), else a random order drawn from `rng` (the
+        generator that drives the bots and the table, so the same seed gives the same game)."""
+        seats = list(seats)
+        if len(seats) < 2:
+            return seats
+        open_ = list(self.windows)
+        if open_ and all(self.windows[k][0].turn_order for k in open_):
+            subject = open_[-1][1]
+            ring = self._order_from(subject)
+            rank = {s: i for i, s in enumerate(ring)}
+            return sorted(seats, key=lambda s: rank.get(s, len(ring)))
+        rng.shuffle(seats)
+        return seats

@@ -217,8 +217,9 @@ class Session:
         g = self.game
         if not g.windows:
             return
-        for seat, bot in self.bots.items():
-            act = bot.out_of_turn(g, seat)
+        wanting = [seat for seat, bot in self.bots.items() if bot.out_of_turn(g, seat) is not None]
+        for seat in g.out_of_turn_order(wanting, self.table):
+            act = self.bots[seat].out_of_turn(g, seat)     # asked again: an earlier move may have changed it
             if act is not None:
                 try:
                     g.apply(act)
@@ -530,8 +531,8 @@ class Session:
         if aimed:
             lines.append(f"  play CODE pN         a card that asks for a player, e.g. "
                          f"`play {r.code(aimed[0])} p2`")
-        lines += ["  play CODE uno        add `uno` to say it as your next-to-last card lands",
-                  "  draw / keep          draw instead of playing / keep the card just drawn",
+        lines += [f"  {'play CODE ' + call:<20} add `{call}` to say it as the card lands" for call in r.call_verbs()]
+        lines += ["  draw / keep          draw instead of playing / keep the card just drawn",
                   "  choose X             answer with a color, a player (pN) or a word"]
         questions = sorted(self.answers - set(r.window_verbs()))
         if questions:

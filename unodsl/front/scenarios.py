@@ -29,10 +29,10 @@ from ..lang.diagnostics import RulesError, suggest
 FILE_KEYS = {"ruleset", "with", "options", "players", "seed", "scenarios"}
 SCENARIO_KEYS = {"name", "ruleset", "with", "options", "players", "seed", "setup", "steps", "expect"}
 SETUP_KEYS = {"hands", "discard", "starter", "color", "stock", "direction", "turn", "dealer", "scores",
-              "uno", "teams", "deal"}
+              "uno", "called", "teams", "deal", "face"}
 EXPECT_KEYS = {"hands", "hand_sizes", "top", "color", "direction", "turn", "playable", "stock_size",
                "discard_size", "pending_draw", "round_over", "winner", "round_points", "scores",
-               "game_over", "game_winner", "eliminated", "error"}
+               "game_over", "game_winner", "eliminated", "error", "face"}
 MAX_SCENARIO_BYTES = 2_000_000
 
 
@@ -235,6 +235,28 @@ def _players(sc: Scenario, setup: dict) -> int:
     return n
 
 
+def _face(refs, setup, hands, discard, starter) -> int:
+    """The face in play (`face:`, two-faced cards; the first face when not given), checked against
+    the cards the setup lays out, which must all show it."""
+    rules = refs.rules
+    if not rules.faces:
+        if "face" in setup:
+            refs.fail(setup, "face", "`face:` is for two-faced cards, and these cards have one face")
+        return 0
+    word = setup.get("face", rules.faces[0])
+    if word not in rules.faces:
+        refs.fail(setup, "face", f"`{word}` is not a face of these cards", "faces: " + ", ".join(rules.faces))
+    face = rules.faces.index(word)
+    laid = [c for h in hands for c in h] + list(discard) + ([starter] if starter is not None else [])
+    laid += refs.cards(setup.get("stock"), setup, "stock")
+    wrong = [rules.code(c) for c in laid if rules.cards.face[c] != word]
+    if wrong:
+        refs.fail(setup, "face" if "face" in setup else None,
+                  f"{', '.join(dict.fromkeys(wrong))} show the {rules.cards.face[rules.codes[wrong[0].upper()]]} face, "
+                  f"but the {word} face is in play", "write the cards by the codes of the face in play")
+    return face
+
+
 def build_game(sc: Scenario):
     rules = _rules_for(sc)
     setup = sc.get("setup") or {}
@@ -278,17 +300,19 @@ def build_game(sc: Scenario):
         for t, members in enumerate(groups):
             for m in members:
                 teams[refs.seat(m, setup, "teams")] = t
-    uno = setup.get("uno") or []
-    if not isinstance(uno, list):
-        refs.fail(setup, "uno", "`uno:` is a list of seats, like [p2]")
+    called_key = "called" if "called" in setup else "uno"      # `uno:` is the older name
+    called = setup.get(called_key) or []
+    if not isinstance(called, list):
+        refs.fail(setup, called_key, f"`{called_key}:` is a list of seats, like [p2]")
+    face = _face(refs, setup, hands, discard, starter)
     position = Position(
-        hands=hands, discard=discard, starter=starter,
+        hands=hands, discard=discard, starter=starter, face=face,
         color=refs.color(setup["color"], setup, "color") if "color" in setup else None,
         stock=refs.cards(setup.get("stock"), setup, "stock"),
         direction=1 if direction == "clockwise" else -1,
         turn=refs.seat(setup["turn"], setup, "turn") if "turn" in setup else None,
         dealer=dealer, scores=scores, teams=teams,
-        uno=tuple(refs.seat(s, setup, "uno") for s in uno))
+        called=tuple(refs.seat(s, setup, called_key) for s in called))
     game = Game(rules, players, seed=seed, dealer=dealer, position=position, chance="ask")
     return rules, game, refs
 
@@ -361,7 +385,8 @@ def run(sc: Scenario) -> list[Failure]:
 
 
 def _all_cards(g: Game) -> Counter:
-    return Counter(c for h in g.hands for c in h) + Counter(g.stock) + Counter(g.discard)
+    """Every card on the table, whichever of its faces is in play."""
+    return Counter(map(g.rules.physical, [c for h in g.hands for c in h] + g.stock + g.discard))
 
 
 def snapshot(g: Game) -> tuple:
@@ -390,6 +415,8 @@ def state_value(g: Game, rules, key: str):
         return g.counters.get("pending", 0)
     if key == "round_over":
         return g.round_over
+    if key == "face":
+        return g.face_name()
     if key == "winner":
         return seat_name(g.winner) if g.winner is not None else None
     if key == "game_over":

@@ -123,6 +123,7 @@ class Reverse(Node):
 @dataclass(frozen=True)
 class ChooseColor(Node):
     who: Expr
+    among: Optional[str] = None     # `chooses a color in GROUP`: only the colors of that group
 
 
 @dataclass(frozen=True)
@@ -169,6 +170,7 @@ class Ask(Node):
 class Reveal(Node):
     who: Expr
     to: Expr
+    until: str = "turn"     # "turn": a look at the hand until a turn begins; "round": open until the round ends
 
 
 @dataclass(frozen=True)
@@ -251,6 +253,14 @@ class Cancel(Node):
 
 
 @dataclass(frozen=True)
+class Flip(Node):
+    """`flip`: every card is turned over, so its other face is in play: hands, the stock (turned
+    over as a pile, so its order reverses) and the discard pile (turned over as a pile, or with
+    `keeping the pile order` each card where it lies)."""
+    keep_order: bool = False
+
+
+@dataclass(frozen=True)
 class SwapSeats(Node):
     who: Expr
     other: Expr
@@ -273,7 +283,9 @@ class ReturnStarter(Node):
 
 @dataclass(frozen=True)
 class AsIfPlayed(Node):
+    """`as if WHO played it` (the card the rule is about) or `as if WHO played CARD`."""
     who: Expr
+    card: Optional[Expr] = None     # None: the card the rule is about
 
 
 @dataclass(frozen=True)
@@ -316,7 +328,7 @@ class DiscardMatching(Node):
 Stmt = Union[Draws, DrawsUntil, Skip, Reverse, ChooseColor, Picks, SwapHands, PassHands, If, Ask,
              Reveal, Scores, Eliminate, Starts, PlaysAgain, ReturnStarter, AsIfPlayed, PlayDrawn,
              ForEach, Let, EndGame, EndRound, DiscardMatching, SetCounter, AddCounter, MayPlayCard,
-             PlaysCard, Race, Chance, While, DiscardsCard, Redeal, SwapSeats, Cancel]
+             PlaysCard, Race, Chance, While, DiscardsCard, Redeal, SwapSeats, Cancel, Flip]
 
 
 # ---- declarations ----------------------------------------------------------------------------
@@ -365,10 +377,12 @@ class ColorDef(Node):
 
 @dataclass(frozen=True)
 class CounterDecl(Node):
-    """A number the game keeps (a pending draw, say), set back to its start value each round."""
+    """A number the game keeps (a pending draw, say), set back to its start value each round.
+    A `hidden` counter is bookkeeping: sheets and the terminal never show it."""
     name: str
     start: Literal
     doc: str
+    hidden: bool = False
 
 
 @dataclass(frozen=True)
@@ -394,6 +408,66 @@ class OnRoundStart(Node):
 @dataclass(frozen=True)
 class Colors(Node):
     colors: tuple[ColorDef, ...]
+    word: str = "color"      # what the rules call them: "color" (`colors { }`) or "suit" (`suits { }`)
+
+
+@dataclass(frozen=True)
+class Group(Node):
+    """`group black = clubs, spades`: a named set of colors (or suits) that rules can test."""
+    name: str
+    members: tuple[str, ...]
+    member_spans: tuple
+
+
+@dataclass(frozen=True)
+class RankDef(Node):
+    name: str
+    rank: int
+    code: str               # in card codes ({rank}); the number when not given
+    title: str              # in card names ({Rank})
+
+
+@dataclass(frozen=True)
+class Ranks(Node):
+    """`ranks { ace 1 A "Ace", jack 11 J "Jack" }`: names, codes and titles of some ranks."""
+    ranks: tuple[RankDef, ...]
+
+
+@dataclass(frozen=True)
+class FaceDef(Node):
+    name: str
+    title: str
+
+
+@dataclass(frozen=True)
+class Faces(Node):
+    """`faces light "Light", dark "Dark"`: every card has two faces; the first is in play at first."""
+    faces: tuple[FaceDef, ...]
+
+
+@dataclass(frozen=True)
+class PairFaces(Node):
+    """How the cards of the two decks are printed back to back: `at random` (a pairing fixed once
+    for the ruleset), `in order` (the deck lists side by side) or a table of codes."""
+    how: str                 # "random", "order" or "table"
+    pairs: tuple = ()        # ((code, code, span), ...) for a table
+
+
+@dataclass(frozen=True)
+class Sees(Node):
+    """What every player sees besides their own hand: `other faces` (the faces not in play of the
+    cards others hold and of the stock's top card), `every hand` (open hands), `stock top`."""
+    what: str
+    doc: str
+
+
+@dataclass(frozen=True)
+class Runs(Node):
+    """`play runs where EXPR`: a turn's play may be several cards, each after the first meeting
+    EXPR (`card` the card, `top` the one before it); only the last card acts unless each does."""
+    test: "Expr"
+    each_acts: bool
+    doc: str
 
 
 @dataclass(frozen=True)
@@ -432,11 +506,13 @@ class Uses(Node):
 @dataclass(frozen=True)
 class DeckEach(Node):
     counts: tuple[DeckCount, ...]
+    group: Optional[str] = None      # `each color in GROUP`: only the colors of that group
 
 
 @dataclass(frozen=True)
 class Deck(Node):
     entries: tuple
+    face: Optional[str] = None       # `deck FACE { }`: the cards of the second face
 
 
 @dataclass(frozen=True)
@@ -504,6 +580,11 @@ class Opens(Node):
 @dataclass(frozen=True)
 class Closes(Node):
     pass
+
+
+@dataclass(frozen=True)
+class TurnOrder(Node):
+    """`in turn order`: players who want to act in the window get the chance in order of play."""
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from .source import Source, Span
 # declaration ends, and to suggest a keyword for a misspelt one.
 DECL_WORDS = ("about", "players", "deal", "option", "set", "colors", "card", "remove", "deck",
               "match", "honest", "renege", "on", "starter", "window", "highest", "teams", "requires",
-              "counter", "play", "after", "uses")
+              "counter", "play", "after", "uses", "suits", "group", "ranks", "faces", "pair")
 UNIT_WORDS = ("ruleset", "module")
 MAX_RECOVERIES = 60
 MAX_NESTING = 60           # brackets and braces inside each other; deeper is refused, not recursed
@@ -372,6 +372,62 @@ class _ToAst(Transformer):
     def colors(self, meta, c):
         return A.Colors(self._span(meta), tuple(c))
 
+    def suits(self, meta, c):
+        return A.Colors(self._span(meta), tuple(c), "suit")
+
+    def group(self, meta, c):
+        return A.Group(self._span(meta), str(c[0]), tuple(str(t) for t in c[1:]),
+                       tuple(self._tok_span(t) for t in c[1:]))
+
+    def ranks(self, meta, c):
+        return A.Ranks(self._span(meta), tuple(c))
+
+    def rank_def(self, meta, c):
+        name, rank = str(c[0]), int(c[1])
+        code = next((str(x) for x in c[2:] if x.type == "NAME"), str(rank))
+        title = next((_unquote(x) for x in c[2:] if x.type == "STRING"), name.replace("_", " ").title())
+        return A.RankDef(self._span(meta), name, rank, code, title)
+
+    def faces(self, meta, c):
+        return A.Faces(self._span(meta), tuple(c))
+
+    def face_def(self, meta, c):
+        title = _unquote(c[1]) if len(c) > 1 else str(c[0]).replace("_", " ").title()
+        return A.FaceDef(self._span(meta), str(c[0]), title)
+
+    def pair_random(self, meta, c):
+        return A.PairFaces(self._span(meta), "random")
+
+    def pair_in_order(self, meta, c):
+        return A.PairFaces(self._span(meta), "order")
+
+    def pair_table(self, meta, c):
+        return A.PairFaces(self._span(meta), "table", tuple(c))
+
+    def face_pair(self, meta, c):
+        return (_unquote(c[0]), _unquote(c[1]), self._span(meta))
+
+    def see_other_faces(self, meta, c):
+        return A.Sees(self._span(meta), "other faces", self._doc(c))
+
+    def see_every_hand(self, meta, c):
+        return A.Sees(self._span(meta), "every hand", self._doc(c))
+
+    def see_stock_top(self, meta, c):
+        return A.Sees(self._span(meta), "stock top", self._doc(c))
+
+    def runs(self, meta, c):
+        each = any(isinstance(x, Token) and x.type == "EACH_ACTS" for x in c)
+        return A.Runs(self._span(meta), c[0], each, self._doc(c[1:]))
+
+    def flip(self, meta, c):
+        return A.Flip(self._span(meta), bool(c))
+
+    def played_flag(self, meta, c):
+        return A.Builtin(self._span(meta), "played")
+
+    def current_face(self, meta, c):
+        return A.Builtin(self._span(meta), "face")
     def color_def(self, meta, c):
         title = _unquote(c[2]) if len(c) > 2 else str(c[0]).replace("_", " ").title()
         return A.ColorDef(self._span(meta), str(c[0]), str(c[1]), title)
@@ -400,7 +456,7 @@ class _ToAst(Transformer):
         return (low, high)
 
     def colored(self, meta, c):
-        return A.CardAttr(self._span(meta), "colored", True)
+        return A.CardAttr(self._span(meta), "colored", str(c[0]) if c else True)
 
     def colorless(self, meta, c):
         return A.CardAttr(self._span(meta), "colored", False)
@@ -421,10 +477,12 @@ class _ToAst(Transformer):
         return A.CardAttr(self._span(meta), "let", (str(c[0]), c[1]))
 
     def deck(self, meta, c):
-        return A.Deck(self._span(meta), tuple(c))
+        face = str(c[0]) if c and isinstance(c[0], Token) else None
+        return A.Deck(self._span(meta), tuple(x for x in c if not isinstance(x, Token)), face)
 
     def deck_each(self, meta, c):
-        return A.DeckEach(self._span(meta), tuple(c))
+        group = str(c[0]) if c and isinstance(c[0], Token) else None
+        return A.DeckEach(self._span(meta), tuple(x for x in c if not isinstance(x, Token)), group)
 
     def deck_count(self, meta, c):
         count = int(c[0]) if c[0].type == "INT" else str(c[0])
@@ -493,12 +551,16 @@ class _ToAst(Transformer):
     def closes(self, meta, c):
         return A.Closes(self._span(meta))
 
+    def turn_order(self, meta, c):
+        return A.TurnOrder(self._span(meta))
+
     def window_action(self, meta, c):
         test = next((x for x in c[2:-1] if not isinstance(x, Token)), None)
         return A.WindowAction(self._span(meta), str(c[0]), str(c[1]), self._doc(c[2:]), c[-1], test)
 
     def counter(self, meta, c):
-        return A.CounterDecl(self._span(meta), str(c[0]), c[1], self._doc(c[2:]))
+        hidden = any(isinstance(x, Token) and x.type == "HIDDEN" for x in c[2:])
+        return A.CounterDecl(self._span(meta), str(c[0]), c[1], self._doc(c[2:]), hidden)
 
     def play_only(self, meta, c):
         return A.PlayOnly(self._span(meta), c[0], self._doc(c[1:]))
@@ -560,7 +622,7 @@ class _ToAst(Transformer):
         return A.Reverse(self._span(meta))
 
     def choose_color(self, meta, c):
-        return A.ChooseColor(self._span(meta), c[0])
+        return A.ChooseColor(self._span(meta), c[0], str(c[1]) if len(c) > 1 else None)
 
     def picks(self, meta, c):
         return A.Picks(self._span(meta), c[0], str(c[1]), c[2], c[3] if len(c) > 3 else None)
@@ -586,7 +648,8 @@ class _ToAst(Transformer):
         return A.Answer(self._span(meta), str(c[0]), self._doc(c[1:]), c[-1])
 
     def reveal(self, meta, c):
-        return A.Reveal(self._span(meta), c[0], c[1])
+        until = "round" if len(c) > 2 and "round" in str(c[2]) else "turn"
+        return A.Reveal(self._span(meta), c[0], c[1], until)
 
     def scores(self, meta, c):
         return A.Scores(self._span(meta), c[0], c[1])
@@ -604,7 +667,8 @@ class _ToAst(Transformer):
         return A.ReturnStarter(self._span(meta))
 
     def as_if_played(self, meta, c):
-        return A.AsIfPlayed(self._span(meta), c[0])
+        card = c[1] if len(c) > 1 and not (isinstance(c[1], A.Builtin) and c[1].id == "it") else None
+        return A.AsIfPlayed(self._span(meta), c[0], card)
 
     def may_play_it(self, meta, c):
         return A.PlayDrawn(self._span(meta), c[0], False)
@@ -659,7 +723,9 @@ class _ToAst(Transformer):
         return A.Builtin(self._span(meta), "it")
 
     def attr(self, meta, c):
-        return A.Attr(self._span(meta), c[0], str(c[1].children[0]) if hasattr(c[1], "children") else str(c[1]))
+        name = str(c[1].children[0]) if hasattr(c[1], "children") else str(c[1])
+        # `card.suit` is `card.color` in a ruleset whose colors are suits (`suits { }`)
+        return A.Attr(self._span(meta), c[0], "color" if name == "suit" else name)
 
     def attr_name(self, meta, c):
         return str(c[0])

@@ -64,8 +64,9 @@ def play_game(rules: Ruleset, players: int, seed: int, bot: str = "basic", recor
         else:
             apply(bot_.choose(game, game.legal_actions()))
         if game.windows:
-            for s in range(players):
-                act = bots[s].out_of_turn(game, s)
+            wanting = [s for s in range(players) if bots[s].out_of_turn(game, s) is not None]
+            for s in game.out_of_turn_order(wanting, chooser):
+                act = bots[s].out_of_turn(game, s)       # asked again: an earlier move may have changed it
                 if act is not None:
                     try:
                         game.apply(act)

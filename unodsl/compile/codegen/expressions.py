@@ -30,6 +30,7 @@ class Env:
     jumped: str = "False"
     color_arg: str = "None"          # the color named with the play
     target_arg: str = "None"
+    played: str = "False"            # the local holding `played`, where the program reads it
     vars: dict = field(default_factory=dict)      # rule variable -> (Python name, type)
 
     @property
@@ -134,19 +135,28 @@ class ExpressionWriter:
             return f"g.counters[{n!r}]"
         if n in self.res.params:
             return repr(self.res.params[n])
-        if n in r.colors or n in r.kinds:
+        if n in r.colors or n in r.kinds or n in r.faces:
             return repr(n)
+        if n in r.groups:
+            return repr(r.groups[n])
+        if n in self.res.rank_names:
+            return repr(self.res.rank_names[n])
         raise Unsupported(f"name {n}")
 
     def _eBuiltin(self, node, env):
-        return {"color": "g.color", "players": "g._n_active", "it": env.drawn, "round": "g.round"}[node.id]
+        return {"color": "g.color", "players": "g._n_active", "it": env.drawn, "round": "g.round",
+                "played": env.played, "face": "g.face_name()"}[node.id]
 
     def _eAttr(self, node, env):
         obj = self.expr(node.obj, env)
         typ = self.typ(node.obj, env)
         name = node.name
         if typ == CARD:
-            if name in _CARD_TABLES:
+            if name == "face":
+                if not self.r.cards.face:
+                    return "None"
+                table = self.const(self.r.cards.face, "FACE_")
+            elif name in _CARD_TABLES:
                 table = "T_" + name
             elif name in self.r.cards.props:
                 table = self.const(self.r.cards.props[name], "P_")

@@ -36,8 +36,12 @@ class LoopWriter(StatementWriter):
         # the turn's player plays the drawn card: its play written out here, once (not inside
         # another play's effect, where it stays a call)
         inline = who == "s" and self._play_depth == 0
+        tracked = env.played != "False"           # the program reads `played`
+        if tracked:
+            head = [(ind, f"{env.played} = False")] + head
+        noted = [(ind + 1, f"{env.played} = True")] if tracked else []
         if self.sim:      # the random policy always plays a card it may play: one draw for the card
-            return head + [(ind + 1, "rand()")] + self.random_play(t, x, ind + 1, inline)
+            return head + noted + [(ind + 1, "rand()")] + self.random_play(t, x, ind + 1, inline)
         d = self.temp("d")
         # the decision and its legal actions, as Game._list_actions lists them
         listed = ([(ind + 1, f"g._legal = list(PLAYS[{t}][{x}])")] if node.must else
@@ -48,10 +52,11 @@ class LoopWriter(StatementWriter):
             (ind + 2, f"{d} = DRAWN[({t}, {x}, {node.must!r})] = Decision({t}, 'drawn', (), 'Play the card you drew?', card={x}, must={node.must!r})"),
             *(listed if not any(p is not None and p.asks_target for p in self.r.on_play) else []),
             (ind + 1, f"{act} = yield {d}"),
-            (ind + 1, f"if {act}.verb == 'play':")]
+            (ind + 1, f"if {act}.verb == 'play':"),
+            *[(i + 1, line) for i, line in noted]]
         if not inline:
             return L + [(ind + 2, f"yield from play(g, {t}, {act}, False)")]
-        return L + [(ind + 2, f"_, _, card, color_arg, target_arg, _, uno = {act}"),
+        return L + [(ind + 2, f"_, _, card, color_arg, target_arg, _, call = {act}"),
                     *self.play_body(ind + 2, drawn=self.temp("drawn"))]
 
     def random_play(self, seat: str, card: str, ind: int, inline: bool) -> list:
@@ -62,7 +67,7 @@ class LoopWriter(StatementWriter):
              (ind + 1, "rand()"),
              (ind + 1, "color_arg = target_arg = None"),
              (ind, f"elif ASKS[{card}] == 1:"),
-             (ind + 1, "color_arg, target_arg = COLORS[int(rand() * NCOLORS)], None"),
+             (ind + 1, f"color_arg, target_arg = {self.color_pick(card)}, None"),
              (ind, "else:"),
              (ind + 1, f"{v} = g._plays({seat}, {card})"),
              (ind + 1, f"{v} = {v}[int(rand() * len({v}))]"),
@@ -72,10 +77,23 @@ class LoopWriter(StatementWriter):
         return L + [(ind, f"card = {card}"),
                     *self.play_body(ind, drawn=self.temp("drawn"))]
 
+    def color_pick(self, card: str) -> str:
+        """The random policy's color for a play of `card` that names one: uniform among the
+        colors its effect offers (all of them, unless it asks for a color of a group)."""
+        if all(p is None or not p.asks_color or p.color_options == self.r.colors for p in self.r.on_play):
+            return "COLORS[int(rand() * NCOLORS)]"
+        table = self.const(tuple(p.color_options if p is not None else () for p in self.r.on_play), "CARD_COLORS")
+        return f"{table}[{card}][int(rand() * len({table}[{card}]))]"
+
     def _sAsIfPlayed(self, node, env, ind):
+        who = self.temp()
+        if node.card is not None:        # another card's effect: the card's own play, as a call
+            card = self.temp("x")
+            run = f"g.effect_gen({who}, {card})"
+            return [(ind, f"{who} = {self.expr(node.who, env)}"), (ind, f"{card} = {self.expr(node.card, env)}"),
+                    (ind, f"drive(g, {run})" if self.sim else f"yield from {run}")]
         if self._as_if is None or env.card != "card":
             raise Unsupported("AsIfPlayed outside a starter")
-        who = self.temp()
         return [(ind, f"{who} = {self.expr(node.who, env)}")] + self._as_if(who, ind)
 
     def play_function(self) -> list:
@@ -86,12 +104,12 @@ class LoopWriter(StatementWriter):
             head = [(0, "def play(g, s, card, color_arg, target_arg, jumped):"), (1, "rand = g._seat_rand")]
         else:
             head = [(0, "def play(g, s, action, jumped):"),
-                    (1, "_, _, card, color_arg, target_arg, _, uno = action")]
+                    (1, "_, _, card, color_arg, target_arg, _, call = action")]
         return head + self.play_body(1, in_function=True) + ([] if self.sim else [(1, "return"), (1, "yield")])
 
     def play_body(self, ind: int, drawn: str = "drawn", turn: bool = False, in_function: bool = False) -> list:
         """A card lands and acts: with `s`, `card`, `color_arg`, `target_arg`, `jumped` (and,
-        driven by a Game, `uno`) bound; `drawn` names the local holding `it` for this play. The
+        driven by a Game, `call`) bound; `drawn` names the local holding `it` for this play. The
         simulator skips windows, which random seats never use; a ruleset that never cancels a play
         keeps no journal of it. A turn's own play need not note that someone played (only a
         draw turn asks)."""
@@ -122,7 +140,7 @@ class LoopWriter(StatementWriter):
                 inner = ind + bool(opened)
                 L += opened + [(inner, f"g.windows.pop(({w.name!r}, s), None)"),
                                (inner, f"g.windows[({w.name!r}, s)] = ({rule}, card)")]
-            L += [(ind, "if uno:"), (ind + 1, "g.say_uno(s)")]
+            L += [(ind, "if call is not None:"), (ind + 1, "g.say_call(s, call)")]
         L += self.dispatch(r.on_play, ind, lambda p, i: self.program(p, env, i))
         if r.undoable:
             L += [(ind, "g.last_journal = journal or []"), (ind, "g._journal = outer")]
@@ -209,7 +227,7 @@ class LoopWriter(StatementWriter):
               (ind + 1, "if k == 0:"),
               *([(ind + 2, "rand()")] if listed else []),
               (ind + 2, "color_arg = target_arg = None"),
-              (ind + 1, "elif k == 1:"), (ind + 2, "color_arg, target_arg = COLORS[int(rand() * NCOLORS)], None"),
+              (ind + 1, "elif k == 1:"), (ind + 2, f"color_arg, target_arg = {self.color_pick('card')}, None"),
               (ind + 1, "else:"),
               (ind + 2, "g.decision = TURN[s]"),
               (ind + 2, "a = g._plays(s, card)"), (ind + 2, "a = a[int(rand() * len(a))]"),
@@ -302,7 +320,7 @@ class LoopWriter(StatementWriter):
                   *([(2, "if action.__class__ is Interrupt:"),
                      (3, "if (yield from g._interrupted(action)):"), (4, "break"),
                      (3, "continue")] if interrupts else []),
-                  (2, "_, verb, card, color_arg, target_arg, _, uno = action"),
+                  (2, "_, verb, card, color_arg, target_arg, _, call = action"),
                   (2, "playing = verb == 'play'")]
         # A play always moves the game on; a draw turn may not (an empty stock, nothing to play):
         # a lap of turns in which nobody moved is a stalemate.

@@ -141,7 +141,10 @@ class StatementWriter(ExpressionWriter):
 
     def _sReveal(self, node, env, ind):
         head, t, inner = self.each_seat(node.who, env, ind)
-        return head + [(inner, f"g.reveal({t}, _seats({self.expr(node.to, env)}))")]
+        return head + [(inner, f"g.reveal({t}, _seats({self.expr(node.to, env)}), {node.until!r})")]
+
+    def _sFlip(self, node, env, ind):
+        return [(ind, f"g.flip({node.keep_order!r})")]
 
     def _sIf(self, node, env, ind):
         fixed, value = self.res.constant(node.test, env.scope)
@@ -183,6 +186,9 @@ class StatementWriter(ExpressionWriter):
     def _sChooseColor(self, node, env, ind):
         t = self.temp()
         answer = self.temp("a")
+        colors = self.r.groups.get(node.among, self.r.colors) if node.among else self.r.colors
+        options = "COLORS" if colors == self.r.colors else self.const(colors, "GROUP")
+        prompt = "Choose a " + self.r.color_word
         named = ([] if env.color_arg == "None" else       # the color named with the play
                  [(ind + 1, f"if {t} == {env.actor} and {env.color_arg} is not None:"),
                   (ind + 2, f"g.set_color({env.color_arg}, {t})")])
@@ -191,8 +197,8 @@ class StatementWriter(ExpressionWriter):
             (ind, f"if isinstance({t}, int):"),
             *named,
             (ind + 1, f"{'elif' if named else 'if'} g.hands[{t}]:"),
-            (ind + 2, f"{answer} = COLORS[int(rand() * NCOLORS)]" if self.sim else
-                      f"{answer} = yield Decision({t}, 'color', COLORS, 'Choose a color')"),
+            (ind + 2, f"{answer} = {options}[int(rand() * {len(colors)})]" if self.sim else
+                      f"{answer} = yield Decision({t}, 'color', {options}, {prompt!r})"),
             (ind + 2, f"g.set_color({answer}, {t})")]
 
     def _sAsk(self, node, env, ind):
@@ -229,7 +235,14 @@ class StatementWriter(ExpressionWriter):
         """The program's statements inline, or, without a template for one of them, a call to its
         generic closures with a context carrying the same state."""
         try:
-            return self.block(program.body, replace(env, vars=dict(env.vars)), ind) if program.body else []
+            if not program.body:
+                return []
+            inner = replace(env, vars=dict(env.vars))
+            head = []
+            if any(isinstance(n, A.Builtin) and n.id == "played" for n in A.walk(program.body)):
+                inner = replace(inner, played=self.temp("played"))      # the program's own `played`
+                head = [(ind, f"{inner.played} = False")]
+            return head + self.block(program.body, inner, ind)
         except Unsupported as missing:
             self.delegated.append((program, str(missing)))
         p = self.const(program, "PROG")

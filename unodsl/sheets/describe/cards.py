@@ -105,7 +105,7 @@ class Cards:
                 if f == "color" and isinstance(r, A.Name) and r.id in self.colors and r.id not in env.vars:
                     return [("adj", self.rules.color_titles.get(r.id, r.id))]
                 if f == "color" and isinstance(r, A.Builtin) and r.id == "color":
-                    return [("post", "of the current color")]
+                    return [("post", f"of the current {self.rules.color_word}")]
                 if isinstance(r, A.Attr) and r.name == f:
                     if f == "code":
                         return [("post", f"identical to {self.np(r.obj, env)}")]

@@ -147,7 +147,37 @@ class Declarations:
 
     def _d_Colors(self, d, keys, unit, meta):
         names = [f"{c.title} ({c.code})" for c in d.colors]
-        return [Rule("Colors", "", sentence_case(f"the colors are {and_list(names)}"))]
+        word = self.rules.color_word
+        return [Rule(capital(word) + "s", "", sentence_case(f"the {word}s are {and_list(names)}"))]
+
+    def _d_Group(self, d, keys, unit, meta):
+        word = self.rules.color_word
+        names = [self.rules.color_titles.get(c, c) for c in self.rules.groups.get(d.name, ())]
+        return [Rule(humanize(d.name).capitalize(), "", sentence_case(
+            f"the {humanize(d.name)} {word}s are {and_list(names)}"))]
+
+    def _d_Ranks(self, d, keys, unit, meta):
+        names = [f"{r.title} ({r.code}) is {r.rank}" for r in d.ranks]
+        return [Rule("Ranks", "", sentence_case(f"{and_list(names)}"))]
+
+    def _d_Faces(self, d, keys, unit, meta):
+        first, second = (f.title.lower() for f in d.faces)
+        return [Rule("Two-sided cards", "", f"Every card has a {first} side and a {second} side. Play starts "
+                     f"with the {first} sides in play; a Flip turns every card over.")]
+
+    def _d_PairFaces(self, d, keys, unit, meta):
+        how = {"random": "which card is printed on the back of which was chosen at random, once, and is the "
+                         "same in every game (identical cards have identical backs)",
+               "order": "the two decks are printed back to back in the order they are listed",
+               "table": "the rules list which card is printed on the back of which"}[d.how]
+        return [Rule("Backs", "", sentence_case(how) + ".")]
+
+    def _d_Sees(self, d, keys, unit, meta):
+        text = {"other faces": "everyone sees the other side of the cards in the other players' hands, and "
+                               "of the top card of the draw pile",
+                "every hand": "every hand is played face up: everyone sees every card",
+                "stock top": "everyone sees the top card of the draw pile"}[d.what]
+        return [Rule("What everyone sees", d.doc, sentence_case(text) + ".")]
 
     def _d_CardDecl(self, d, keys, unit, meta):
         c = self.rules.cards
@@ -158,7 +188,11 @@ class Declarations:
         pts = (f"{points[0]} points" if len(points) == 1 else f"{points[0]} to {points[-1]} points") if points else ""
         tags = sorted(set().union(*(c.tags[i] for i in ids))) if ids else []
         colored = any(c.colored[i] for i in ids)
-        bits = ["in every color" if colored else "without a color"] + [humanize(t) for t in tags] + ([pts] if pts else [])
+        word = self.rules.color_word
+        shades = {c.color[i] for i in ids if c.color[i] is not None}
+        where = f"in every {word}" if shades == set(self.rules.colors) else \
+            "in " + and_list([self.rules.color_titles.get(x, x) for x in self.rules.colors if x in shades])
+        bits = [where if colored else f"without a {word}"] + [humanize(t) for t in tags] + ([pts] if pts else [])
         text = f"{d.title} ({shown}): {', '.join(bits)}." if ids else f"{d.title}."
         return [Rule(d.title, "", text, cards=(d.name,))]
 
@@ -182,6 +216,8 @@ class Declarations:
         return [Rule(d.name, "", f"{d.name} {fmt_value(value)}")]
 
     def _d_CounterDecl(self, d, keys, unit, meta):
+        if d.hidden:               # bookkeeping: not for the table
+            return []
         text = f"The game keeps a count, {humanize(d.name)}, that starts at {fmt_value(d.start.value)} every round."
         return [Rule(humanize(d.name), d.doc, text)]
 

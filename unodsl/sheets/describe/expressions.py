@@ -114,7 +114,7 @@ class Expressions:
                 return "kind"
             return "other"
         if isinstance(e, A.Builtin):
-            return {"color": "color", "players": "int", "it": "card", "round": "int"}.get(e.id, "other")
+            return {"color": "color", "players": "int", "it": "card", "round": "int", "played": "bool"}.get(e.id, "other")
         if isinstance(e, A.Attr):
             t = self._type(e.obj, env)
             if t == "seat" or (t == "other" and e.name in ("cards", "hand", "score", "team")):
@@ -178,6 +178,14 @@ class Expressions:
             return self.rules.color_titles.get(n, n)
         if n in self.kind_titles:
             return self.kind_title(n)
+        if n in self.rules.groups:
+            return f"the {humanize(n)} {self.rules.color_word}s (" + and_list(
+                [self.rules.color_titles.get(c, c) for c in self.rules.groups[n]]) + ")"
+        if n in self.rules.faces:
+            return "the " + self.rules.face_titles[self.rules.faces.index(n)].lower() + " side"
+        rank = next((r for r, (name, _, _) in self.rules.rank_words.items() if name == n), None)
+        if rank is not None:
+            return self.rules.rank_words[rank][2]
         if n in BUILTINS:
             return BUILTINS[n][2]
         return humanize(n)
@@ -185,8 +193,9 @@ class Expressions:
     def _np_Builtin(self, e, env):
         if e.id in env.roles:
             return env.roles[e.id]
-        return {"color": "the current color", "players": "the number of players",
-                "it": "the drawn card", "round": "the round number"}.get(e.id, humanize(e.id))
+        return {"color": f"the current {self.rules.color_word}", "players": "the number of players",
+                "it": "the drawn card", "round": "the round number", "played": "whether the card was played",
+                "face": "the side of the cards in play"}.get(e.id, humanize(e.id))
 
     def poss(self, e, env: _Env) -> str:
         """Possessive: "the player's", or "their" for the subject of the clause being written."""

@@ -42,7 +42,12 @@ class Statements:
         return [(None, "play changes direction")]
 
     def _s_ChooseColor(self, s, env, depth):
-        return [(self._subject(s.who, env), "chooses a color")]
+        word = self.rules.color_word
+        if s.among is not None and s.among in self.rules.groups:
+            names = [self.rules.color_titles.get(c, c) for c in self.rules.groups[s.among]]
+            return [(self._subject(s.who, env), f"chooses a {word}: " + " or ".join([", ".join(names[:-1]), names[-1]]
+                                                                                 if len(names) > 1 else names))]
+        return [(self._subject(s.who, env), f"chooses a {word}")]
 
     def _s_Picks(self, s, env, depth):
         who = self._subject(s.who, env)
@@ -102,7 +107,14 @@ class Statements:
         return [(who, f"is asked{question} (" + "; ".join(answers) + ")")]
 
     def _s_Reveal(self, s, env, depth):
-        return [(self._subject(s.who, env), f"shows their hand to {self.np(s.to, env)}")]
+        until = " until the round ends" if s.until == "round" else ""
+        return [(self._subject(s.who, env), f"shows their hand to {self.np(s.to, env)}{until}")]
+
+    def _s_Flip(self, s, env, depth):
+        pile = ("each card of the discard pile is turned where it lies" if s.keep_order else
+                "the discard pile is turned over, so its bottom card comes on top")
+        return [(None, "every card is turned over to its other side: the hands, the draw pile (its order "
+                       f"reversed) and the discard pile ({pile})")]
 
     def _s_Scores(self, s, env, depth):
         who = self._subject(s.who, env)
@@ -176,6 +188,8 @@ class Statements:
         return [(None, "the card goes back into the deck, the deck is shuffled and another card is turned up")]
 
     def _s_AsIfPlayed(self, s, env, depth):
+        if s.card is not None:
+            return [(None, f"{self.np(s.card, env)} takes effect again, as if {self.np(s.who, env)} had played it")]
         return [(None, f"it takes effect as if {self.np(s.who, env)} had played it")]
 
     def _s_PlayDrawn(self, s, env, depth):
