@@ -300,10 +300,18 @@ class Session:
         top = self.card(g.discard[-1]) if g.discard else "none"
         color = g.color or "none"
         way = "clockwise" if g.direction == 1 else "counter-clockwise"
-        self.say(f"Top card: {top}   Color: {color}")
+        view = g.view(seat)
+        side = f"   Side: {self.rules.face_titles[self.rules.faces.index(view['face'])]}" if view["face"] else ""
+        self.say(f"Top card: {top}   {self.rules.color_word.capitalize()}: {color}{side}")
         self.say(f"Direction: {way} (next after you: {seat_name(g.next_seat(seat))})   "
                  f"Stock: {len(g.stock)} cards")
         self.say_items("Players: ", [self._seat_summary(s, seat) for s in range(g.n)], " | ")
+        for who, codes in view["revealed"].items():
+            self.say_items(f"{who}'s hand (you see it): ", codes or ["(empty)"])
+        for who, codes in view["other_faces"].items():
+            self.say_items(f"The other side of {who}'s cards: ", codes or ["(none)"])
+        if view["stock_top_other_face"] is not None:
+            self.say(f"The other side of the stock's top card: {view['stock_top_other_face']}")
         self.say_items(f"Your hand ({len(g.hands[seat])}): ", self._hand_codes(seat))
         self.say(self._question(seat))
 
@@ -420,6 +428,10 @@ class Session:
             return f"{self.name(a, viewer)} and {self.name(b, viewer)} swap hands."
         if kind == "pass_hands":
             return "Everyone passes their hand to the next player."
+        if kind == "flip":
+            side = self.rules.face_titles[self.rules.faces.index(e["face"])]
+            top = f"; the top card is now {self.card(e['top'])}" if e.get("top") is not None else ""
+            return f"Every card is turned over: the {side.lower()} side is in play{top}."
         if kind == "discard":
             n = e["count"]
             return f"{who} discards {n} card{'s' if n != 1 else ''}."
@@ -452,7 +464,7 @@ class Session:
     def _describe_reveal(self, e: dict, viewer) -> str:
         shower, to = e["seat"], e["to"]
         if viewer is not None and viewer in to:
-            cards = self.game.revealed.get(viewer, {}).get(shower, [])
+            cards = e.get("private", {}).get(viewer, {}).get("cards", [])
             shown = " ".join(self._sorted_codes(cards)) or "(empty)"
             return f"{self.name(shower, viewer)} shows you their hand: {shown}"
         return f"{self.name(shower, viewer)} shows their hand to " + \

@@ -268,6 +268,8 @@ def contents(rules, d: Describer) -> dict:
     c = rules.cards
     decls = {decl.name: decl for decl in rules.composed.decls(A.CardDecl)}
     in_deck = Counter(rules.deck)
+    if rules.faces:              # two-sided cards: each card of the deck shows both of its faces
+        in_deck += Counter(c.other[i] for i in rules.deck)
     colors = [(name, rules.color_titles.get(name, name), color_hex(name, rules.color_titles.get(name, "")))
               for name in rules.colors]
     hexes = {name: hx for name, _, hx in colors}
@@ -427,7 +429,7 @@ def build_context(rules, *, parent=None, modules=(), paper: str = "a4", stats: i
         rs = d.declaration(decl, keys, unit)
         if not rs:
             continue
-        if isinstance(decl, (A.Players, A.Deal)):
+        if isinstance(decl, (A.Players, A.Deal, A.Faces, A.PairFaces, A.Sees, A.Group, A.Ranks)):
             setup.append(rs[0].as_dict())
         elif isinstance(decl, A.DealsFirst):
             dealer = rs[0].as_dict()
