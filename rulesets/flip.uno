@@ -52,7 +52,8 @@ ruleset flip "UNO Flip" extends classic {
   }
   pair faces at random
 
-  players see other faces "The cards are held light side to you, so everyone sees the dark side of your cards (and the light side once the cards are flipped), and the side of the draw pile's top card that is not in play."
+  players see other faces
+    "The cards are held light side to you, so everyone sees the dark side of your cards (and the light side once the cards are flipped), and the side of the draw pile's top card that is not in play."
 
   honest wild_draw_two if not (some c in player.hand where c.color == color)
     "only when you hold no card of the current color; you may bluff, and be challenged"

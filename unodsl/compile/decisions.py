@@ -29,6 +29,7 @@ class Action(NamedTuple):
     target: Optional[int] = None
     answer: Optional[str] = None  # for choose: a color name, seat, card code or answer as typed
     call: Optional[str] = None  # `play X VERB`: the player's own call (a window verb) said with the play
+    more: tuple = ()           # a run (`play runs where`): the cards played after `card`, in order
 
 
 class Refused(Exception):

@@ -13,10 +13,12 @@ from typing import Callable, Optional
 from ..lang import ast as A
 from ..lang.diagnostics import suggest
 from .decisions import Decision
+from .index import COUNTER
 from .expressions import ANY, BOOL, CARD, CARDS, INT, SEAT, SEATS, Ctx, Resolver
 
 MAX_LOOP = 1000      # a `while` that runs longer than this stops, with an event in the log
 MAX_CHANCE = 10_000  # the widest range a `chance` may draw from
+MAX_CHAINED_PLAYS = 50  # plays inside plays (`may play a card where` in an effect) in one move
 
 
 @dataclass(frozen=True)
@@ -161,6 +163,8 @@ class StatementCompiler:
         return eliminate, False
 
     def _counter(self, node):
+        if node.name in self.r.counters:
+            self.r.note(COUNTER, node.name, node.span, "end" if isinstance(node, A.AddCounter) else "after")
         if node.name not in self.r.counters:
             self.diags.error("E205", f"unknown counter `{node.name}`", node.span,
                              suggest(node.name, self.r.counters) or "declare it first: counter pending = 0")
@@ -211,6 +215,7 @@ class StatementCompiler:
         return swap, False
 
     def _While(self, node, scope):
+        self.r.loops[id(node)] = "while"
         test = self.r.expect(node.test, BOOL, scope, "the condition of `while`")
         body = self.program(node.body, scope)
         run = body.run
@@ -253,6 +258,7 @@ class StatementCompiler:
     def _DiscardMatching(self, node, scope):
         who = self._who(node.who, scope)
         coll, ctype = self.r.compile(node.collection, scope)
+        self.r.loops[id(node)] = ctype
         if ctype not in (CARDS, ANY):
             self.diags.error("E210", f"`discards every` goes over cards, not a {ctype}", node.collection.span,
                              "write for example `player discards every c in player.hand where c is wild`")
@@ -301,6 +307,7 @@ class StatementCompiler:
     def _Picks(self, node, scope):
         who = self._who(node.who, scope)
         among, typ = self.r.compile(node.among, scope)
+        self.r.loops[id(node)] = typ
         if typ not in (SEATS, SEAT, CARDS, ANY):
             self.diags.error("E210", f"`picks` chooses among players or cards, not a {typ}", node.among.span)
         var = node.var
@@ -310,7 +317,7 @@ class StatementCompiler:
 
         def candidates(c: Ctx) -> tuple:
             found = []
-            for x in dict.fromkeys(_seats(among(c)) if typ != CARDS else (among(c) or ())):
+            for x in (dict.fromkeys(_seats(among(c))) if typ != CARDS else c.g.rules.distinct(among(c) or ())):
                 c.vars[var] = x
                 if where is None or where(c):
                     found.append(x)
@@ -404,16 +411,23 @@ class StatementCompiler:
                 return
             probe = Ctx(c.g, player=s, actor=s)
             options = []
-            for card in dict.fromkeys(c.g.hands[s]):
+            for card in c.g.rules.distinct(c.g.hands[s]):
                 probe.card = card
                 if test(probe):
                     options.append(card)
             if not options:
                 return
+            if c.g.chained_plays >= MAX_CHAINED_PLAYS:      # each play may offer another: not for ever
+                c.g.event("loop_limit", limit=MAX_CHAINED_PLAYS)
+                return
             action = yield Decision(s, "more", tuple(options), "Play another card, or pass")
             c.played = action.verb == "play"
             if c.played:
-                yield from c.g.play_gen(s, action)
+                c.g.chained_plays += 1
+                try:
+                    yield from c.g.play_gen(s, action)
+                finally:
+                    c.g.chained_plays -= 1
         return may_play, True
 
     def _PlaysCard(self, node, scope):
@@ -497,6 +511,7 @@ class StatementCompiler:
 
     def _ForEach(self, node, scope):
         coll, typ = self.r.compile(node.collection, scope)
+        self.r.loops[id(node)] = typ
         if typ not in (SEATS, CARDS, ANY):
             self.diags.error("E210", f"`for each` goes over players or cards, not a {typ}", node.collection.span)
         inner = dict(scope)

@@ -1,15 +1,17 @@
 """Two-faced cards: the faces a ruleset declares, the deck of each face, and how they pair.
 
 A two-faced ruleset lists the cards of its first face in `deck { }` and those of its second face
-in `deck FACE { }`; `pair faces` says which card is printed on the back of which. Pairing is by
-kind of card: every copy of a card has the same other face, so a card's code names it whatever
-face is in play, and the pairing needs the same number of copies on both sides (the checker says
-which cards cannot be paired).
+in `deck FACE { }`; `pair faces` says which card is printed on the back of which: card by card
+`at random` (a pairing fixed once for the ruleset, so two copies of a card may have different
+backs, as in a printed deck), card by card `in order`, or by a table of codes, where every copy of
+a card gets the same back. Both decks need as many cards (the checker says when they cannot pair).
 
-The engine sees a pair as two card ids, one per face in play (`2k` with the first face up,
-`2k + 1` with the second), each with the attributes of the face it shows: rules, matching,
-scoring and the ruleset's memos read the face in play without knowing that faces exist, and
-turning a card over is `id ^ 1`.
+The engine sees each distinct pair as two card ids, one per face in play (`2k` with the first
+face up, `2k + 1` with the second), each with the attributes of the face it shows: rules,
+matching, scoring and the ruleset's memos read the face in play without knowing that faces
+exist, and turning a card over is `id ^ 1`. Two ids may show the same face (the same code) with
+different backs: a player tells their cards apart by the face they see, so the engine lists one
+action per code and plays the first such card in the hand (`Ruleset.distinct`, `Game.held`).
 """
 from __future__ import annotations
 
@@ -76,7 +78,9 @@ class FacePairing:
                           props={k: column(v) for k, v in base.props.items()},
                           other=tuple(i ^ 1 for i in range(len(rows))),
                           face=tuple(names[i & 1] for i in range(len(rows))))
-        by_code = {table.code[i].upper(): i for i in range(len(rows))}
+        by_code: dict = {}
+        for i in range(len(rows)):
+            by_code.setdefault(table.code[i].upper(), i)
         deck = tuple(2 * k for k, n in enumerate(counts) for _ in range(n))
         return table, by_code, deck
 
@@ -97,41 +101,11 @@ class FacePairing:
         how = self.pair.how
         if how == "table":
             return self._table(base, a, b)
-        left = list(dict.fromkeys(first))
-        right = list(dict.fromkeys(second))
+        backs = list(second)
         if how == "random":
-            rng = random.Random(PAIRING_SEED)
-            by_count: dict = {}
-            for card in right:
-                by_count.setdefault(b[card], []).append(card)
-            for group in by_count.values():
-                rng.shuffle(group)
-            out = []
-            for card in left:
-                group = by_count.get(a[card])
-                if not group:
-                    return self._uneven(base, card, a[card])
-                out.append((card, group.pop(), a[card]))
-            return out
-        if len(left) != len(right):
-            self.diags.error("E354", f"the decks list {len(left)} and {len(right)} different cards, so they "
-                             "cannot be paired in order", self.pair.span, "pair them at random, or with a table")
-            return None
-        out = []
-        for x, y in zip(left, right):
-            if a[x] != b[y]:
-                self.diags.error("E354", f"paired in order, {base.code[x]} ({a[x]} copies) would be printed on the "
-                                 f"back of {base.code[y]} ({b[y]} copies)", self.pair.span,
-                                 "list both decks in the same order with the same counts")
-                return None
-            out.append((x, y, a[x]))
-        return out
-
-    def _uneven(self, base, card, count):
-        self.diags.error("E354", f"{base.code[card]} has {count} copies, and no card of the other face has as "
-                         "many left to be printed on their backs", self.pair.span,
-                         "give both decks the same numbers of copies")
-        return None
+            random.Random(PAIRING_SEED).shuffle(backs)
+        pairs = Counter(zip(first, backs))          # card by card; identical pairs counted together
+        return [(x, y, n) for (x, y), n in pairs.items()]
 
     def _table(self, base: CardTable, a: Counter, b: Counter):
         codes = {base.code[i].upper(): i for i in set(a) | set(b)}

@@ -21,6 +21,8 @@ class OptionInfo:
     value: object
     choices: tuple
     doc: str
+    low: Optional[int] = None          # the smallest and largest values a whole-number option may take
+    high: Optional[int] = None
 
 
 @dataclass(frozen=True)
@@ -106,6 +108,9 @@ class Ruleset:
     rank_words: dict = field(default_factory=dict)  # rank -> (name, code, title) from `ranks { }`
     hidden_counters: frozenset = frozenset()        # counters the sheets and the terminal never show
     sees: frozenset = frozenset()       # what every player sees: "other faces", "every hand", "stock top"
+    same_face: tuple = ()               # two-faced cards: per id, the first id showing the same face
+    runs: Optional[Callable] = None     # `play runs where`: ctx -> whether `card` may follow `top` in a run
+    runs_each_acts: bool = False        # every card of a run acts (else only the last)
     generated: dict = field(default_factory=dict, repr=False)   # codegen's turn loops, per table size
     _memo: dict = field(default_factory=dict, repr=False)
 
@@ -118,6 +123,16 @@ class Ruleset:
         """Whether the stock has an order that shows: two-faced cards turn it over as a pile, and
         a seen top card must be the one drawn next (else a dealt stock is drawn at random)."""
         return bool(self.faces) or "stock top" in self.sees
+
+    def distinct(self, cards) -> list:
+        """The cards a player tells apart, in the order held: one per card id, or, for two-faced
+        cards whose copies may have different backs, the first card showing each face."""
+        if not self.faces:
+            return [*dict.fromkeys(cards)]
+        same, seen = self.same_face, {}
+        for c in cards:
+            seen.setdefault(same[c], c)
+        return list(seen.values())
 
     def physical(self, card: int) -> int:
         """The same id for a card whatever face is in play (conservation counts these)."""
@@ -154,7 +169,9 @@ class Ruleset:
             for s in range(players):
                 plays = []
                 for card, program in enumerate(self.on_play):
-                    if program is None or not (program.asks_color or program.asks_target):
+                    if self.runs is not None:          # a card may start a run: listed each turn
+                        plays.append(None)
+                    elif program is None or not (program.asks_color or program.asks_target):
                         plays.append((Action(s, "play", card),))
                     elif program.asks_target:
                         plays.append(None)

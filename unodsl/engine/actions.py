@@ -12,7 +12,7 @@ from ..compile.ruleset import Ruleset
 from ..lang import ast as A
 from ..lang.diagnostics import suggest
 
-_SEAT = re.compile(r"^p(\d+)$", re.IGNORECASE)
+_SEAT = re.compile(r"^p(\d{1,9})$", re.IGNORECASE)
 
 
 class ActionSyntaxError(ValueError):
@@ -67,6 +67,7 @@ def parse_action(rules: Ruleset, seat: int | None, text: str, players: int, answ
             raise ActionSyntaxError(f"`{verb}` needs a card: {verb} CODE [COLOR] [pN]")
         card = parse_card(rules, rest[0])
         color = target = call = None
+        more = []
         calls = rules.call_verbs() if verb == "play" else ()
         for w in rest[1:]:
             if w.lower() in calls:
@@ -75,11 +76,13 @@ def parse_action(rules: Ruleset, seat: int | None, text: str, players: int, answ
                 target = parse_seat(w, players)
             elif parse_color(rules, w) is not None:
                 color = parse_color(rules, w)
+            elif rules.runs is not None and w.upper() in rules.codes and color is None and target is None:
+                more.append(rules.codes[w.upper()])     # a run: the cards after the first, in order
             else:
                 what = [f"a {rules.color_word} ({', '.join(rules.colors)})", "a player"]
                 what += [f"`{c}`" for c in calls]
                 raise ActionSyntaxError(f"`{w}` is not " + ", ".join(what[:-1]) + " or " + what[-1])
-        return Action(seat, verb, card, color, target, call=call)
+        return Action(seat, verb, card, color, target, call=call, more=tuple(more))
     if verb in ("draw", "keep", "pass", "deal") or (verb in answers and not rest):
         if rest:
             raise ActionSyntaxError(f"`{verb}` takes nothing after it")
@@ -107,6 +110,7 @@ def format_action(rules: Ruleset, a: Action) -> str:
     parts = [a.verb]
     if a.card is not None:
         parts.append(rules.code(a.card))
+    parts += [rules.code(c) for c in a.more]
     if a.verb == "choose":
         if a.target is not None:
             parts.append(f"p{a.target + 1}")

@@ -13,6 +13,7 @@ from ..compile.expressions import Ctx
 from .windows import Interrupt
 
 MAX_TURNS_PER_ROUND = 5000
+MAX_TURNS_PER_GAME = 50_000      # the longest bundled games last under 2,000 turns
 MAX_ROUNDS = 500
 MAX_AS_IF = 20           # effects applied again inside one another (`as if X played C`)
 
@@ -59,8 +60,10 @@ class RoundFlow:
         yield RoundLoop(self._code.play_round(self))      # run by _resume until the round ends
         if self.game_over:
             return None
-        if self.round >= MAX_ROUNDS:
-            self.stalemate = f"no one had won after {MAX_ROUNDS} rounds"
+        if self.round >= MAX_ROUNDS or self.turns >= MAX_TURNS_PER_GAME:
+            self.stalemate = (f"no one had won after {MAX_ROUNDS} rounds" if self.round >= MAX_ROUNDS else
+                              f"no one had won after {MAX_TURNS_PER_GAME:,} turns")
+            self.event("stalemate", reason=self.stalemate)
             self.end_game("highest")
             return None
         return DEAL
@@ -83,6 +86,7 @@ class RoundFlow:
         self._n_active = self.inactive.count(False)
         self._update_plain()
         self._idle = 0                        # turns in a row in which nobody played or drew
+        self.out_of_turn = 0                  # actions out of turn this round (see windows.MAX_OUT_OF_TURN)
         self._end_now = False
         self._as_if_depth = 0
         self.face = 0                         # two-faced cards: the face in play (0: the first)
@@ -110,6 +114,8 @@ class RoundFlow:
         order = self._order_from(self.next_seat(self.dealer))
         hands, rand = self.hands, self._rand
         for _ in range(count):
+            if not stock:
+                break
             for s in order:
                 if stock:      # a fresh stock is drawn at random (see _take)
                     i = int(rand() * len(stock))
@@ -291,6 +297,9 @@ class RoundFlow:
         ctx.jumped = jumped
         outer = self._journal
         journal = self._journal = [] if r.undoable else None
+        if action.more:
+            card = yield from self.run_gen(seat, card, action.more)
+            ctx.card = card
         honest = r.honest[card]
         if honest is not None:
             ctx.honest = bool(honest(ctx))
@@ -320,6 +329,26 @@ class RoundFlow:
                 after.plain(ctx)
             else:
                 yield from after.run(ctx)
+
+    def run_gen(self, seat: int, first: int, more: tuple):
+        """A run (`play runs where`): every card but the last lands on the pile in order (and,
+        when each card acts, takes effect as it lands); returns the last card, which the play
+        goes on with. The cards were checked before (LegalActions._check_run)."""
+        r = self.rules
+        cards = (first, *more)
+        for card in cards[:-1]:
+            self.hands[seat].remove(card)
+            self.discard.append(card)
+            self._played_this_turn = True
+            color = r.cards.color[card]
+            if color is not None:
+                self.color = color
+            if self.record:
+                self.event("play", seat=seat, card=card)
+            program = r.on_play[card]
+            if r.runs_each_acts and program is not None:
+                yield from program.run(Ctx(self, player=seat, card=card, actor=seat))
+        return cards[-1]
 
     def effect_gen(self, seat, card):
         """Run a card's effect as if `seat` had played it (a starter card, or `as if X played C`).

@@ -77,12 +77,15 @@ class Game(Table, Seats, RoundFlow, Windows, Scoring, LegalActions, Views):
         self._reveal_ends: dict = {}
         self.face = 0
         self._drew_this_turn = 0
+        self.chained_plays = 0             # plays inside plays in this move (see effects.MAX_CHAINED_PLAYS)
         self._played_this_turn = False
         self._journal = None
         self.last_journal: list = []
         self._window_verbs = rules.window_verbs()
         if seat_bot is not None and record:
             raise ValueError("seats played inside the turn loop keep no event log: use record=False")
+        if seat_bot is not None and rules.runs is not None:
+            raise ValueError("a ruleset with runs of cards lists its plays each turn: play its seats with legal_actions")
         self._seat_bot = seat_bot
         self._seat_rand = seat_bot.rng.random if seat_bot is not None else None
         if seat_bot is not None or generated:
@@ -192,3 +195,12 @@ class Game(Table, Seats, RoundFlow, Windows, Scoring, LegalActions, Views):
         if d.kind == "answer":
             return f"{who} must answer first: " + " or ".join(d.options)
         return f"{who} must decide first"
+
+    def halt(self, reason: str) -> None:
+        """Stop the game at once, with no winner, when the rules go past one of the engine's
+        limits (the reason names it). Called between moves, never from inside a round's flow."""
+        self.stalemate = reason
+        self.event("stalemate", reason=reason)
+        self.game_over = self.round_over = True
+        self._round = self._gen = None
+        self.decision = self._legal = None

@@ -147,13 +147,13 @@ class Views:
                 hands[s][i] = card
             else:
                 stock[i] = card
-        # cards whose other face shows can only change places with cards of the same other face
-        other = self.rules.cards.other
+        # cards whose other face shows can only change places with cards showing the same other face
+        other, same = self.rules.cards.other, self.rules.same_face
         backs_shown = "other faces" in self.rules.sees and bool(self.rules.faces)
         groups: dict = {}
         for slot in slots:
             card = get(slot)
-            key = other[card] if backs_shown and (slot[0] == "hand" or slot[2] == len(stock) - 1) else None
+            key = same[other[card]] if backs_shown and (slot[0] == "hand" or slot[2] == len(stock) - 1) else None
             groups.setdefault(key, []).append(slot)
         for group in groups.values():
             cards = [get(slot) for slot in group]
@@ -168,6 +168,12 @@ class Views:
                             called=tuple(s for s in range(self.n) if not any(k[1] == s for k in self.windows)))
         copy = Game(self.rules, self.n, rng=random.Random(rng.getrandbits(64)), dealer=self.dealer,
                     position=position, record=False)
-        copy.round = self.round
+        copy.round, copy.round_turns, copy._turns_before = self.round, self.round_turns, self._turns_before
         copy.skips = list(self.skips)
+        copy.order, copy.pos = list(self.order), list(self.pos)
+        copy.eliminated, copy.benched = list(self.eliminated), list(self.benched)
+        copy._refresh_active()
+        copy.revealed = {v: {s: list(h) for s, h in shown.items()} for v, shown in self.revealed.items()}
+        copy._reveal_ends = dict(self._reveal_ends)
+        copy.next_override = self.next_override
         return copy

@@ -7,7 +7,9 @@ of them; what they fix is folded into constants and tables.
 """
 from __future__ import annotations
 
+import io
 import re
+import tokenize
 
 from ...lang import ast as A
 from .expressions import _NONNULL_SEATS, Env, Unsupported
@@ -50,13 +52,14 @@ class LoopWriter(StatementWriter):
             (ind + 1, f"{d} = DRAWN.get(({t}, {x}, {node.must!r}))"),
             (ind + 1, f"if {d} is None:"),
             (ind + 2, f"{d} = DRAWN[({t}, {x}, {node.must!r})] = Decision({t}, 'drawn', (), 'Play the card you drew?', card={x}, must={node.must!r})"),
-            *(listed if not any(p is not None and p.asks_target for p in self.r.on_play) else []),
+            *(listed if self.r.runs is None and not any(p is not None and p.asks_target for p in self.r.on_play)
+              else []),
             (ind + 1, f"{act} = yield {d}"),
             (ind + 1, f"if {act}.verb == 'play':"),
             *[(i + 1, line) for i, line in noted]]
         if not inline:
             return L + [(ind + 2, f"yield from play(g, {t}, {act}, False)")]
-        return L + [(ind + 2, f"_, _, card, color_arg, target_arg, _, call = {act}"),
+        return L + [(ind + 2, f"_, _, card, color_arg, target_arg, _, call, more = {act}"),
                     *self.play_body(ind + 2, drawn=self.temp("drawn"))]
 
     def random_play(self, seat: str, card: str, ind: int, inline: bool) -> list:
@@ -104,7 +107,7 @@ class LoopWriter(StatementWriter):
             head = [(0, "def play(g, s, card, color_arg, target_arg, jumped):"), (1, "rand = g._seat_rand")]
         else:
             head = [(0, "def play(g, s, action, jumped):"),
-                    (1, "_, _, card, color_arg, target_arg, _, call = action")]
+                    (1, "_, _, card, color_arg, target_arg, _, call, more = action")]
         return head + self.play_body(1, in_function=True) + ([] if self.sim else [(1, "return"), (1, "yield")])
 
     def play_body(self, ind: int, drawn: str = "drawn", turn: bool = False, in_function: bool = False) -> list:
@@ -118,6 +121,8 @@ class LoopWriter(StatementWriter):
                   color_arg="color_arg", target_arg="target_arg", drawn=drawn)
         self._play_depth += 1
         L = []
+        if r.runs is not None and not self.sim:     # a run: the cards before the last land first
+            L += [(ind, "if more:"), (ind + 1, "card = yield from g.run_gen(s, card, more)")]
         if r.undoable:
             L += [(ind, "outer = g._journal"), (ind, "journal = g._journal = []")]
         honest = tuple(None if e is None else (e, f) for e, f in zip(r.honest_exprs, r.honest))
@@ -172,8 +177,16 @@ class LoopWriter(StatementWriter):
         ok = self.allowed(1)
         if ok is None:
             return [(0, "def playable_cards(g, s):"),
-                    (1, "return [c for c in dict.fromkeys(g.hands[s]) if g.is_playable(s, c)]")]
-        return [(0, "def playable_cards(g, s):")] + ok + [(1, "return [*dict.fromkeys(filter(ok.__contains__, g.hands[s]))]")]
+                    (1, f"return [c for c in {self.distinct('g.hands[s]')} if g.is_playable(s, c)]")]
+        return [(0, "def playable_cards(g, s):")] + ok + [(1, f"return [*{self.distinct('filter(ok.__contains__, g.hands[s])')}]")]
+
+    def distinct(self, cards: str) -> str:
+        """The distinct cards of `cards` as a player tells them apart (Ruleset.distinct): each
+        card id once, or for two-faced cards each face once."""
+        if self.r.faces:
+            self.ns["DISTINCT"] = self.r.distinct
+            return f"DISTINCT({cards})"
+        return f"dict.fromkeys({cards})"
 
     def turn_actions_function(self) -> list:
         """`turn_actions(g, s)`: Game.legal_actions for a turn."""
@@ -182,9 +195,9 @@ class LoopWriter(StatementWriter):
     def list_turn_actions(self, ind: int) -> list:
         """`acts = ` the legal actions of seat `s`'s turn, from the actions built once per seat."""
         r = self.r
-        targets = any(p is not None and p.asks_target for p in r.on_play)
+        targets = r.runs is not None or any(p is not None and p.asks_target for p in r.on_play)
         ok = self.allowed(ind)
-        cards = ("dict.fromkeys(filter(ok.__contains__, g.hands[s]))" if ok is not None else "playable_cards(g, s)")
+        cards = (self.distinct("filter(ok.__contains__, g.hands[s])") if ok is not None else "playable_cards(g, s)")
         L = [(ind, "plays = PLAYS[s]"), *(ok or [])]
         if targets:
             L += [(ind, "acts = []"),
@@ -215,7 +228,7 @@ class LoopWriter(StatementWriter):
         if ok is None:
             L = [(ind, "cards = playable_cards(g, s)")]
         else:
-            L = ok + [(ind, "cards = [*dict.fromkeys(filter(ok.__contains__, g.hands[s]))]")]
+            L = ok + [(ind, f"cards = [*{self.distinct('filter(ok.__contains__, g.hands[s])')}]")]
         listed = r.renege_const is not True     # some turns go through RandomBot.choose
         L += [(ind, "if not cards:"),
               *([(ind + 1, "rand()")] if r.renege_const is None else []),
@@ -320,7 +333,7 @@ class LoopWriter(StatementWriter):
                   *([(2, "if action.__class__ is Interrupt:"),
                      (3, "if (yield from g._interrupted(action)):"), (4, "break"),
                      (3, "continue")] if interrupts else []),
-                  (2, "_, verb, card, color_arg, target_arg, _, call = action"),
+                  (2, "_, verb, card, color_arg, target_arg, _, call, more = action"),
                   (2, "playing = verb == 'play'")]
         # A play always moves the game on; a draw turn may not (an empty stock, nothing to play):
         # a lap of turns in which nobody moved is a stalemate.
@@ -373,12 +386,27 @@ class LoopWriter(StatementWriter):
         if not self.uses((A.PlaysCard,)):
             stable["g.skips"] = "skips"
         (ind, head), body = function[0], function[1:]
-        text = "\n".join(t for _, t in body)
-        used = [(attr, name) for attr, name in stable.items() if re.search(re.escape(attr) + r"\b", text)]
-        out = []
-        for i, t in body:
-            for attr, name in used:
-                t = re.sub(re.escape(attr) + r"\b", name, t)
-            if t not in (f"{name} = {name}" for _, name in used):
-                out.append((i, t))
+        rewritten = [(i, _rename_attributes(t, stable)) for i, t in body]
+        used = [(attr, name) for attr, name in stable.items() if any(t != r and name in r for (_, t), (_, r)
+                                                                     in zip(body, rewritten))]
+        out = [(i, t) for i, t in rewritten if t not in (f"{name} = {name}" for _, name in used)]
         return [(ind, head)] + [(ind + 1, f"{name} = {attr}") for attr, name in used] + out
+
+
+def _rename_attributes(line: str, names: dict) -> str:
+    """`g.hands` -> `hands` (for each `g.X` in names) in one line of generated Python, read as
+    tokens: text inside string literals, and `x.g.hands`, are left as they are."""
+    if "g." not in line:
+        return line
+    tokens = [tok for tok in tokenize.generate_tokens(io.StringIO(line).readline)
+              if tok.type not in (tokenize.NEWLINE, tokenize.NL, tokenize.ENDMARKER)]
+    cuts = []
+    for k in range(len(tokens) - 2):
+        g, dot, attr = tokens[k:k + 3]
+        after_dot = k > 0 and tokens[k - 1].string == "."
+        if (g.type == tokenize.NAME and g.string == "g" and dot.string == "." and not after_dot
+                and f"g.{attr.string}" in names):
+            cuts.append((g.start[1], attr.end[1], names[f"g.{attr.string}"]))
+    for start, end, name in reversed(cuts):
+        line = line[:start] + name + line[end:]
+    return line

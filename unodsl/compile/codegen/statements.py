@@ -8,7 +8,6 @@ same state.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from ...lang import ast as A
@@ -22,7 +21,14 @@ from .expressions import (
     Env,
     ExpressionWriter,
     Unsupported,
+    py_name,
 )
+
+# Python's compiler takes at most 20 nested loops in a function (and 100 levels of indentation).
+# Each nested block of a rule is one more level of indentation in the generated code, on top of
+# the few levels of the generated functions themselves, so a rule nested deeper than this runs
+# through its generic closures instead.
+MAX_INDENT = 18
 
 
 class StatementWriter(ExpressionWriter):
@@ -34,6 +40,8 @@ class StatementWriter(ExpressionWriter):
 
     # ---- statements ---------------------------------------------------------------------------
     def block(self, body, env: Env, ind: int) -> list:
+        if ind > MAX_INDENT:          # Python refuses code nested past its own limits
+            raise Unsupported("rules nested too deeply to write out")
         lines = []
         for stmt in body:
             method = getattr(self, "_s" + type(stmt).__name__, None)
@@ -130,7 +138,7 @@ class StatementWriter(ExpressionWriter):
     def _sRace(self, node, env, ind):
         """A race among players: its loser drawn by the game's generator (or asked, when the
         game asks about chance), then the body with the loser named."""
-        among, var = self.temp("o"), "v_" + re.sub(r"\W", "_", node.var)
+        among, var = self.temp("o"), py_name("v_", node.var)
         prompt = node.prompt or "Who lost the race?"
         outcome = f"g.chance_gen({among}, {prompt!r}, 'race')"
         inner = replace(env, vars={**env.vars, node.var: (var, SEAT)})
@@ -146,15 +154,30 @@ class StatementWriter(ExpressionWriter):
     def _sFlip(self, node, env, ind):
         return [(ind, f"g.flip({node.keep_order!r})")]
 
-    def _sIf(self, node, env, ind):
+    def _decided(self, node, env):
+        """The branch of an `if` that the options decide (or that is written as constant), else None."""
         fixed, value = self.res.constant(node.test, env.scope)
         test = None if fixed else self._boolean(node.test, env)
         if fixed or test in ("True", "False"):
-            taken = node.then if (value if fixed else test == "True") else node.other
+            return (node.then if (value if fixed else test == "True") else node.other), test
+        return None, test
+
+    def _sIf(self, node, env, ind):
+        taken, test = self._decided(node, env)
+        if taken is not None or test is None:
             return self.block(taken, env, ind) if taken else []
         lines = [(ind, f"if {test}:")] + self.block(node.then, env, ind + 1)
-        if node.other:
-            lines += [(ind, "else:")] + self.block(node.other, env, ind + 1)
+        other = node.other
+        # `else if` chains become `elif`s, so that a long chain does not nest Python blocks
+        while len(other) == 1 and isinstance(other[0], A.If):
+            taken, test = self._decided(other[0], env)
+            if taken is not None or test is None:
+                other = taken or ()
+                continue
+            lines += [(ind, f"elif {test}:")] + self.block(other[0].then, env, ind + 1)
+            other = other[0].other
+        if other:
+            lines += [(ind, "else:")] + self.block(other, env, ind + 1)
         return lines
 
     def _sSetCounter(self, node, env, ind):
@@ -168,7 +191,7 @@ class StatementWriter(ExpressionWriter):
         return head + [(inner, f"g.add_score({t}, {self._number(node.amount, env)})")]
 
     def _sLet(self, node, env, ind):
-        name = "l_" + re.sub(r"\W", "_", node.name)      # may hold None, unlike loop variables (v_)
+        name = py_name("l_", node.name)      # may hold None, unlike loop variables (v_)
         src = self.expr(node.value, env)
         env.vars[node.name] = (name, self.typ(node.value, env))
         return [(ind, f"{name} = {src}")]
@@ -216,7 +239,7 @@ class StatementWriter(ExpressionWriter):
 
     def _sForEach(self, node, env, ind):
         ctype = self.typ(node.collection, env)
-        var = "v_" + re.sub(r"\W", "_", node.var)
+        var = py_name("v_", node.var)
         vtype = SEAT if ctype == SEATS else CARD if ctype == CARDS else ANY
         inner = replace(env, vars={**env.vars, node.var: (var, vtype)})
         return [(ind, f"for {var} in tuple({self.expr(node.collection, env)} or ()):")] + self.block(node.body, inner, ind + 1)

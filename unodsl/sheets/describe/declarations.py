@@ -52,7 +52,7 @@ class Declarations:
     def _per_card(self, decl, keys, unit, roles=None):
         sels = self._sels(decl, keys)
         ids = tuple(i for s in sels for i in self.sel_cards(s))
-        title = and_list([self.sel_title(s) for s in sels])
+        title = and_list(list(dict.fromkeys(self.sel_title(s) for s in sels)))   # one title once
         kinds = tuple(dict.fromkeys(s.kind if isinstance(s, A.KindSel) else self.rules.cards.kind[ids[0]]
                                     for s in sels if isinstance(s, A.KindSel) or ids))
         return self.rule(title, decl.doc, decl.body, cards=kinds, roles=roles, unit=unit, card_ids=ids or None)
@@ -151,10 +151,8 @@ class Declarations:
         return [Rule(capital(word) + "s", "", sentence_case(f"the {word}s are {and_list(names)}"))]
 
     def _d_Group(self, d, keys, unit, meta):
-        word = self.rules.color_word
         names = [self.rules.color_titles.get(c, c) for c in self.rules.groups.get(d.name, ())]
-        return [Rule(humanize(d.name).capitalize(), "", sentence_case(
-            f"the {humanize(d.name)} {word}s are {and_list(names)}"))]
+        return [Rule(humanize(d.name).capitalize(), "", sentence_case(f"{humanize(d.name)}: {and_list(names)}"))]
 
     def _d_Ranks(self, d, keys, unit, meta):
         names = [f"{r.title} ({r.code}) is {r.rank}" for r in d.ranks]
@@ -166,18 +164,25 @@ class Declarations:
                      f"with the {first} sides in play; a Flip turns every card over.")]
 
     def _d_PairFaces(self, d, keys, unit, meta):
-        how = {"random": "which card is printed on the back of which was chosen at random, once, and is the "
-                         "same in every game (identical cards have identical backs)",
-               "order": "the two decks are printed back to back in the order they are listed",
+        how = {"random": "which card is printed on the back of which was chosen at random, card by card, once: "
+                         "it is the same in every game, and two copies of a card may have different backs",
+               "order": "the two decks are printed back to back, card by card, in the order they are listed",
                "table": "the rules list which card is printed on the back of which"}[d.how]
-        return [Rule("Backs", "", sentence_case(how) + ".")]
+        return [Rule("Backs", "", sentence_case(how))]
+
+    def _d_Runs(self, d, keys, unit, meta):
+        self.used = set()
+        env = _Env(roles={"card": "each card after the first", "top": "the card before it"})
+        acts = "every card takes effect as it lands" if d.each_acts else "only the last card takes effect"
+        text = sentence_case(f"a player may play several cards in one turn, {self.cond(d.test, env)}; {acts}")
+        return [Rule("Runs of cards", d.doc, text, tuple(sorted(self.used)))]
 
     def _d_Sees(self, d, keys, unit, meta):
         text = {"other faces": "everyone sees the other side of the cards in the other players' hands, and "
                                "of the top card of the draw pile",
                 "every hand": "every hand is played face up: everyone sees every card",
                 "stock top": "everyone sees the top card of the draw pile"}[d.what]
-        return [Rule("What everyone sees", d.doc, sentence_case(text) + ".")]
+        return [Rule("What everyone sees", d.doc, sentence_case(text))]
 
     def _d_CardDecl(self, d, keys, unit, meta):
         c = self.rules.cards
@@ -199,10 +204,16 @@ class Declarations:
     def _d_Deck(self, d, keys, unit, meta):
         c = self.rules.cards
         counts: dict = {}
+        faces = self.rules.faces
+        second = d.face is not None and len(faces) == 2 and d.face == faces[1]
         for i in self.rules.deck:
-            counts[c.kind[i]] = counts.get(c.kind[i], 0) + 1
+            shown = c.other[i] if second else i        # `deck FACE { }`: the backs of the deck's cards
+            counts[c.kind[shown]] = counts.get(c.kind[shown], 0) + 1
         parts = [f"{n} {self.kind_title(k)}" for k, n in counts.items()]
         total = len(self.rules.deck)
+        if faces:
+            side = self.rules.face_titles[1 if second else 0].lower()
+            return [Rule(f"The {side} side", "", f"The {side} sides of the {total} cards: {and_list(parts)}.")]
         return [Rule("The deck", "", f"The deck holds {total} {plural(total, 'card')}: {and_list(parts)}.")]
 
     def _d_OptionDecl(self, d, keys, unit, meta):
