@@ -478,7 +478,8 @@ class Session:
     def _describe_reveal(self, e: dict, viewer) -> str:
         shower, to = e["seat"], e["to"]
         if viewer is not None and viewer in to:
-            cards = e.get("private", {}).get(viewer, {}).get("cards", [])
+            private = e.get("private", {}).get(viewer)
+            cards = private["cards"] if private else self.game.revealed.get(viewer, {}).get(shower, [])
             shown = " ".join(self._sorted_codes(cards)) or "(empty)"
             return f"{self.name(shower, viewer)} shows you their hand: {shown}"
         return f"{self.name(shower, viewer)} shows their hand to " + \
