@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from unodsl.engine.actions import ActionSyntaxError, parse_seat
-from unodsl.sim.statistics import Paired, Sums, wilson
+from unodsl.sim.statistics import Sums, wilson
 
 
 def cli(*args, stdin="", cwd=None, timeout=60):
@@ -54,13 +54,11 @@ def cli(*args, stdin="", cwd=None, timeout=60):
     (("check", "tests"), "a directory, not a rules file"),
 ])
 def test_each_mistake_gets_a_clear_message_and_exit_2_at_once(tmp_path, args, words):
-    start = time.monotonic()
-    res = cli(*args, cwd=Path(__file__).parent.parent)
+    res = cli(*args, cwd=Path(__file__).parent.parent)   # (cli's timeout catches a hang)
     assert res.returncode == 2, res.stderr
     assert words in res.stderr, res.stderr
     assert "Traceback" not in res.stderr and "internal error" not in res.stderr
     assert res.stdout == ""                          # no game was played, nothing half done
-    assert time.monotonic() - start < 15
 
 
 def test_unodsl_alone_prints_usage_to_standard_error():
@@ -131,12 +129,15 @@ def test_wilson_intervals_do_not_collapse_at_small_counts():
     assert lo < 0.25 < hi and hi - lo < 0.06
 
 
-def test_a_paired_interval_is_narrower_than_the_unpaired_one():
-    s = Sums()
-    for a, d in ((500, 3), (700, 5), (300, 4), (900, 2)):
-        s.add(d)
-    lo, hi = s.interval(4)
-    assert lo > 0 and hi - lo < 5
+def test_a_paired_interval_sees_a_constant_difference_exactly():
+    a, b, d = Sums(), Sums(), Sums()
+    for value in (500, 700, 300, 900, 450):          # games of very different lengths, B always 3 longer
+        a.add(value)
+        b.add(value + 3)
+        d.add(3)
+    assert d.interval(5) == (3.0, 3.0)
+    a_lo, a_hi = a.interval(5)
+    assert a_hi - a_lo > 300                          # unpaired, the same games look like noise
 
 
 def test_a_seat_past_pythons_digit_limit_is_not_a_player():
@@ -157,10 +158,16 @@ def _children(pid: int) -> list[int]:
     return out
 
 
+def _default_ctrl_c():
+    """In the child before it starts: Ctrl-C as a terminal delivers it (a test runner's worker
+    may ignore SIGINT, and a program started with it ignored keeps ignoring it)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _start_long_simulation():
     proc = subprocess.Popen([sys.executable, "-m", "unodsl", "simulate", "classic", "-n", "1000000", "--jobs", "2",
                              "--bots", "random"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
+                            start_new_session=True, preexec_fn=_default_ctrl_c)
     deadline = time.monotonic() + 30
     while len(_children(proc.pid)) < 2 and time.monotonic() < deadline:
         time.sleep(0.1)
@@ -176,9 +183,14 @@ def test_ctrl_c_with_jobs_stops_every_worker_at_once():
     assert len(workers) >= 2
     start = time.monotonic()
     os.killpg(proc.pid, signal.SIGINT)        # as a terminal does: the whole process group
-    _, err = proc.communicate(timeout=20)
+    try:
+        _, err = proc.communicate(timeout=20)
+    finally:                                  # a failed test leaves nothing running
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
     assert proc.returncode == 130 and "interrupted" in err and "Traceback" not in err
-    assert time.monotonic() - start < 3
+    assert time.monotonic() - start < 5
     assert not [w for w in workers if Path(f"/proc/{w}").exists()]
 
 
@@ -188,7 +200,12 @@ def test_a_killed_worker_is_named():
     proc = _start_long_simulation()
     victim = sorted(_children(proc.pid))[0]
     os.kill(victim, signal.SIGKILL)
-    _, err = proc.communicate(timeout=20)
+    try:
+        _, err = proc.communicate(timeout=20)
+    finally:                                  # a failed test leaves nothing running
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
     assert proc.returncode == 1
     assert f"(process {victim}) was killed by signal 9 while playing games" in err
     assert "internal error" not in err and "Traceback" not in err

@@ -168,9 +168,13 @@ def test_ctrl_c_in_the_middle_of_a_bots_move_leaves_whole_moves(tmp_path, monkey
             if len(plays) == 6:
                 os.kill(os.getpid(), signal.SIGINT)
     monkeypatch.setattr(Game, "event", interrupted_event)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)   # a test runner may ignore it
     save, log = tmp_path / "game.json", tmp_path / "game.jsonl"
-    rc = play_session(load("classic"), 4, [], "basic", 3, io.StringIO(), io.StringIO(),
-                      log_path=str(log), save_path=str(save), ref=("classic", [], {}))
+    try:
+        rc = play_session(load("classic"), 4, [], "basic", 3, io.StringIO(), io.StringIO(),
+                          log_path=str(log), save_path=str(save), ref=("classic", [], {}))
+    finally:
+        signal.signal(signal.SIGINT, previous)
     monkeypatch.setattr(Game, "event", real_event)
     assert rc == 130
     game = replay(log.read_text().splitlines())

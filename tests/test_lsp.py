@@ -174,7 +174,7 @@ def test_a_change_in_an_open_parent_rechecks_its_open_children(editor, tmp_path)
     child = editor.open(tmp_path / "child.uno", "ruleset child extends classic {\n  deal 8\n}\n")
     assert editor.diagnostics(child) == []
     seen = len(editor.published[child])
-    parent_text = CLASSIC.read_text(encoding="utf-8").replace("option uno_penalty = 2", "option uno_penalty = no")
+    parent_text = CLASSIC.read_text(encoding="utf-8").replace("option uno_penalty = 2 from 0", "option uno_penalty = no")
     parent = editor.open(CLASSIC, parent_text)          # the editor's text only: the file is untouched
     assert [d.code for d in editor.diagnostics(parent)] == ["E210"]
     (diag,) = editor.wait(child, seen)

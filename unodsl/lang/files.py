@@ -128,21 +128,26 @@ def interrupts_held():
     """Hold Ctrl-C back for the duration of the block, then deliver it: whatever the block
     writes or changes is done whole or not at all. Elsewhere than the main thread (where no
     signal arrives) it does nothing."""
-    if threading.current_thread() is not threading.main_thread() or \
+    if threading.current_thread() is not threading.main_thread() or _holding or \
             signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
-        yield
+        yield                   # no signal here, or an outer block already holds it back
         return
     caught = []
 
     def hold(signum, frame):
         caught.append(signum)
     previous = signal.signal(signal.SIGINT, hold)
+    _holding.append(True)
     try:
         yield
     finally:
+        _holding.pop()
         signal.signal(signal.SIGINT, previous)
         if caught:
             raise KeyboardInterrupt
+
+
+_holding: list = []            # non-empty while a block holds Ctrl-C back (blocks nest)
 
 
 def atomic_write(path, data: str | bytes) -> None:
