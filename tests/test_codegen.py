@@ -1,8 +1,8 @@
 """The generated turn loop plays exactly the games the generic loop plays.
 
 `codegen` writes each ruleset's turn loop as Python; `Game(..., generated=False)` runs the generic
-reference loop instead. For every bundled ruleset, every bundled module on classic and every
-example, under every alternative value of every choice option, both loops play the same seeds
+reference loop instead. For every bundled ruleset, every bundled module on classic, every
+example and every rules file of tests/scenarios (written to exercise the language's primitives), under every alternative value of every choice option, both loops play the same seeds
 with the same bots (including bots that act out of turn: saying UNO, catching, jumping in), and
 must produce the same event log, action log and final state.
 """
@@ -33,6 +33,9 @@ def _units():
             out.append((label, scenarios.get("ruleset", "classic"), (str(path),)))
         else:
             out.append((label, str(path), ()))
+    # the rules files of the language's own scenarios, each written to exercise its primitives
+    for path in sorted((ROOT / "tests" / "scenarios").rglob("*.uno")):
+        out.append((str(path.relative_to(ROOT)), str(path), ()))
     return out
 
 

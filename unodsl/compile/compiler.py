@@ -495,7 +495,7 @@ class Compiler:
                 otherwise = stmts.program(decl.body)
                 continue
             sel = next(s for s in decl.cards if sel_key(s) == key[1])
-            program = stmts.program(decl.body)
+            program = stmts.program(decl.body, play=kind is A.OnPlay)
             specificity = 2 if isinstance(sel, A.CodeSel) else 1 if sel.ranks else 0
             for card in self._cards_of(sel, cards, by_code, kinds):
                 if rank_of[card] is None or specificity >= rank_of[card]:

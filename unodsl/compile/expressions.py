@@ -14,8 +14,11 @@ from ..lang import ast as A
 from ..lang.diagnostics import Diagnostics, suggest
 
 # Types: the small set of values a rule can talk about.
-INT, BOOL, STR, COLOR, KIND, CARD, CARDS, SEAT, SEATS, NONE, ANY = (
-    "number", "yes/no", "text", "color", "card kind", "card", "cards", "player", "players", "none", "any")
+INT, BOOL, STR, COLOR, KIND, CARD, CARDS, SEAT, SEATS, NONE, ANY, COLORS = (
+    "number", "yes/no", "text", "color", "card kind", "card", "cards", "player", "players", "none", "any",
+    "colors")
+# A collection's type -> the type of one of its members.
+MEMBER = {CARDS: CARD, SEATS: SEAT, COLORS: COLOR}
 
 
 class Ctx:
@@ -171,6 +174,9 @@ class Resolver:
         return (lambda c: None), ANY
 
     def _Builtin(self, node, scope):
+        if node.id == "colors":
+            colors = tuple(self.colors)
+            return (lambda c: colors), COLORS
         typ, fn = BUILTIN_KEYWORDS[node.id]
         return fn, typ
 
@@ -232,8 +238,8 @@ class Resolver:
             fn = _CMP[op]
             return (lambda c: fn(lf(c) or 0, rf(c) or 0)), BOOL
         if op == "in":
-            if rt not in (SEATS, CARDS, ANY):
-                self.diags.error("E210", f"`in` needs players or cards on its right, not a {rt}", node.right.span)
+            if rt not in (SEATS, CARDS, COLORS, ANY):
+                self.diags.error("E210", f"`in` needs players, cards or colors on its right, not a {rt}", node.right.span)
             return (lambda c: lf(c) in (rf(c) or ())), BOOL
         for side, t in ((node.left, lt), (node.right, rt)):
             if not _fits(t, INT):
@@ -270,11 +276,11 @@ class Resolver:
 
     def _Quantifier(self, node, scope):
         coll, ctype = self.compile(node.collection, scope)
-        if ctype not in (CARDS, SEATS, ANY):
-            self.diags.error("E210", f"`{node.kind}` goes over cards or players, not a {ctype}", node.collection.span,
-                             "for a player's cards write `p.hand`")
+        if ctype not in (CARDS, SEATS, COLORS, ANY):
+            self.diags.error("E210", f"`{node.kind}` goes over cards, players or colors, not a {ctype}",
+                             node.collection.span, "for a player's cards write `p.hand`")
         inner = dict(scope)
-        inner[node.var] = CARD if ctype == CARDS else SEAT if ctype == SEATS else ANY
+        inner[node.var] = MEMBER.get(ctype, ANY)
         var = node.var
         where = self.expect(node.where, BOOL, inner, "the `where` condition") if node.where is not None else None
 
@@ -318,7 +324,7 @@ def names_in(node) -> set:
             out.add(n.id)
         elif isinstance(n, A.Quantifier):
             out.add("<quantifier>")
-        elif isinstance(n, A.Builtin) and n.id != "color":
+        elif isinstance(n, A.Builtin) and n.id not in ("color", "colors"):
             out.add("<" + n.id + ">")
     return out
 

@@ -21,6 +21,7 @@ EVENTS: dict[str, str] = {
     "skipped": "a player lost their turn (seat)",
     "direction": "the direction of play changed (direction: 1 clockwise, -1 counterclockwise)",
     "color": "a player chose the color (seat, color)",
+    "color_set": "the rules set the current color (color; None: no color)",
     "swap": "two players swapped hands (seats)",
     "pass_hands": "every player passed their hand to the next player",
     "redeal": "every hand was gathered, shuffled and dealt again (start: the first seat dealt)",
@@ -31,6 +32,8 @@ EVENTS: dict[str, str] = {
     "window": "someone acted out of turn (seat, verb, subject: whom it was about)",
     "race": "a race among players was decided (outcome: the loser)",
     "number": "a number was decided by chance (outcome)",
+    "chance": "chance picked one of a collection (of: race for a player, color or card; outcome, "
+              "except for a card, which may be hidden)",
     "eliminated": "a player is out (seat, round_only: only for this round)",
     "loop_limit": "a `while` of the rules stopped at its limit (limit)",
     "stalemate": "the round could not go on (reason)",

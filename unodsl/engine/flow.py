@@ -260,13 +260,20 @@ class RoundFlow:
         self.turn = seat
         yield from self.play_gen(seat, Action(seat, "play", card, ctx.color_arg, ctx.target_arg), jumped=True)
 
-    def chance_gen(self, options: tuple, prompt: str, kind: str):
-        """A real-world or chance outcome: drawn by the game's generator, or asked as a decision."""
+    def chance_gen(self, options: tuple, prompt: str, kind: str, event: str | None = None):
+        """A real-world or chance outcome: drawn by the game's generator, or asked as a decision
+        (of kind `kind`). It is logged as an event `kind` (a race, a number) or, for one member of
+        a collection, `chance`; a card picked by chance is not named there, since it may be hidden."""
         if self.chance == "ask":
             answer = yield Decision(None, kind, tuple(options), prompt)
         else:
             answer = options[self.rng.randrange(len(options))]
-        self.event(kind, outcome=answer)
+        if event is None:
+            self.event(kind, outcome=answer)
+        elif kind == "card":
+            self.event("chance", of="card")
+        else:
+            self.event("chance", of=kind, outcome=answer)
         return answer
 
     def play_gen(self, seat: int, action: Action, jumped: bool = False):

@@ -96,6 +96,12 @@ class Table:
         self.color = color
         self.event("color", seat=seat, color=color)
 
+    def set_color_by_rules(self, color) -> None:
+        """`set color to ...`: the rules, not a player, decide the current color."""
+        self._note("color", self.color)
+        self.color = color
+        self.event("color_set", color=color)
+
     def set_counter(self, name: str, value: int) -> None:
         self._note("counter", name, self.counters.get(name, 0))
         self.counters[name] = value

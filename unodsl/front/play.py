@@ -358,10 +358,11 @@ class Session:
             if d.must:
                 return f"You drew {self.card(d.card)}; it must be played{example}."
             return f"You drew {self.card(d.card)}: play it{example} or `keep` it."
+        decline = ", or `pass` to decline" if d.optional else ""
         if d.kind == "color":
-            return "Choose a color: " + ", ".join(f"`choose {c}`" for c in d.options) + "."
+            return "Choose a color: " + ", ".join(f"`choose {c}`" for c in d.options) + decline + "."
         if d.kind == "seat":
-            return "Choose a player: " + ", ".join(f"`choose {seat_name(s)}`" for s in d.options) + "."
+            return "Choose a player: " + ", ".join(f"`choose {seat_name(s)}`" for s in d.options) + decline + "."
         if d.kind == "answer":
             return f"{d.prompt} Answer " + " or ".join(f"`{o}`" for o in d.options) + "."
         return d.prompt or f"Decide ({d.kind})."
@@ -391,6 +392,10 @@ class Session:
                 f"{who} cannot draw: the stock is empty."
         if kind == "color":
             return f"{who} chooses {e['color']}."
+        if kind == "color_set":
+            return f"The color is now {e['color']}." if e.get("color") else "No color is in play now."
+        if kind == "chance":
+            return self._describe_chance(e, viewer)
         if kind == "skipped":
             return f"{who} is skipped."
         if kind == "direction":
@@ -441,6 +446,13 @@ class Session:
         if verb == "keep":
             return f"{who} keeps the drawn card."
         return f"{who} answers: {' '.join(words)}."
+
+    def _describe_chance(self, e: dict, viewer) -> str:
+        if e.get("of") == "card":
+            return "A card is picked at random."
+        if e.get("of") == "race":
+            return f"Chance picks {self.name(e['outcome'], viewer)}."
+        return f"Chance picks {e['outcome']}."
 
     def _describe_window(self, e: dict, viewer) -> str:
         who, verb, subject = self.name(e["seat"], viewer), e["verb"], e["subject"]

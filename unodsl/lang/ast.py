@@ -123,6 +123,7 @@ class Reverse(Node):
 @dataclass(frozen=True)
 class ChooseColor(Node):
     who: Expr
+    optional: bool = False      # `WHO may choose a color`: they may decline, and the color stays
 
 
 @dataclass(frozen=True)
@@ -131,6 +132,13 @@ class Picks(Node):
     var: str
     among: Expr
     where: Optional[Expr] = None
+    optional: bool = False      # `WHO may pick ...`: they may decline, and the name is `none`
+
+
+@dataclass(frozen=True)
+class SetColor(Node):
+    """`set color to EXPR`: the current color becomes a value the rules work out."""
+    value: Expr
 
 
 @dataclass(frozen=True)
@@ -220,11 +228,14 @@ class Race(Node):
 
 @dataclass(frozen=True)
 class Chance(Node):
-    """A number decided by chance (how many cards were cut), named for the statements after it."""
+    """Something decided by chance, named for the statements after it: a number from `low` to
+    `high` (how many cards were cut), or one of a collection (a random color, player or card)."""
     var: str
     prompt: str
-    low: Expr
-    high: Expr
+    low: Optional[Expr]
+    high: Optional[Expr]
+    among: Optional[Expr] = None
+    where: Optional[Expr] = None
 
 
 @dataclass(frozen=True)
@@ -316,7 +327,7 @@ class DiscardMatching(Node):
 Stmt = Union[Draws, DrawsUntil, Skip, Reverse, ChooseColor, Picks, SwapHands, PassHands, If, Ask,
              Reveal, Scores, Eliminate, Starts, PlaysAgain, ReturnStarter, AsIfPlayed, PlayDrawn,
              ForEach, Let, EndGame, EndRound, DiscardMatching, SetCounter, AddCounter, MayPlayCard,
-             PlaysCard, Race, Chance, While, DiscardsCard, Redeal, SwapSeats, Cancel]
+             PlaysCard, Race, Chance, While, DiscardsCard, Redeal, SwapSeats, Cancel, SetColor]
 
 
 # ---- declarations ----------------------------------------------------------------------------

@@ -528,8 +528,31 @@ class _ToAst(Transformer):
 
     def chance(self, meta, c):
         prompt = self._doc(c[1:2])
-        exprs = [x for x in c[1:] if not isinstance(x, Token)]
-        return A.Chance(self._span(meta), str(c[0]), prompt, exprs[0], exprs[1])
+        rest = [x for x in c[1:] if not isinstance(x, Token)]
+        first = rest[0]
+        high = next((x[1] for x in rest[1:] if isinstance(x, tuple) and x[0] == "to"), None)
+        where = next((x[1] for x in rest[1:] if isinstance(x, tuple) and x[0] == "where"), None)
+        if high is not None:
+            return A.Chance(self._span(meta), str(c[0]), prompt, first, high, None, where)
+        return A.Chance(self._span(meta), str(c[0]), prompt, None, None, first, where)
+
+    def chance_to(self, meta, c):
+        return ("to", c[0])
+
+    def chance_where(self, meta, c):
+        return ("where", c[0])
+
+    def set_color(self, meta, c):
+        return A.SetColor(self._span(meta), c[0])
+
+    def may_choose_color(self, meta, c):
+        return A.ChooseColor(self._span(meta), c[0], True)
+
+    def may_pick(self, meta, c):
+        return A.Picks(self._span(meta), c[0], str(c[1]), c[2], c[3] if len(c) > 3 else None, True)
+
+    def all_colors(self, meta, c):
+        return A.Builtin(self._span(meta), "colors")
 
     def while_stmt(self, meta, c):
         return A.While(self._span(meta), c[0], c[1])

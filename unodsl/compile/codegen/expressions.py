@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 
 from ...lang import ast as A
 from ..decisions import Decision
-from ..expressions import ANY, CARD, CARDS, SEAT, SEATS, Ctx
+from ..expressions import ANY, CARD, MEMBER, SEAT, SEATS, Ctx
 from . import runtime
 
 
@@ -139,6 +139,8 @@ class ExpressionWriter:
         raise Unsupported(f"name {n}")
 
     def _eBuiltin(self, node, env):
+        if node.id == "colors":
+            return "COLORS"
         return {"color": "g.color", "players": "g._n_active", "it": env.drawn, "round": "g.round"}[node.id]
 
     def _eAttr(self, node, env):
@@ -232,7 +234,7 @@ class ExpressionWriter:
         ctype = self.typ(node.collection, env)
         coll = self.expr(node.collection, env)
         var = "v_" + re.sub(r"\W", "_", node.var)
-        vtype = CARD if ctype == CARDS else SEAT if ctype == SEATS else ANY
+        vtype = MEMBER.get(ctype, ANY)
         inner = replace(env, vars={**env.vars, node.var: (var, vtype)})
         where = f" if {self._boolean(node.where, inner)}" if node.where is not None else ""
         source = coll if coll.startswith("g.hands[") else f"tuple({coll} or ())"

@@ -114,7 +114,8 @@ class Expressions:
                 return "kind"
             return "other"
         if isinstance(e, A.Builtin):
-            return {"color": "color", "players": "int", "it": "card", "round": "int"}.get(e.id, "other")
+            return {"color": "color", "players": "int", "it": "card", "round": "int",
+                    "colors": "colors"}.get(e.id, "other")
         if isinstance(e, A.Attr):
             t = self._type(e.obj, env)
             if t == "seat" or (t == "other" and e.name in ("cards", "hand", "score", "team")):
@@ -186,7 +187,8 @@ class Expressions:
         if e.id in env.roles:
             return env.roles[e.id]
         return {"color": "the current color", "players": "the number of players",
-                "it": "the drawn card", "round": "the round number"}.get(e.id, humanize(e.id))
+                "it": "the drawn card", "round": "the round number",
+                "colors": "the colors"}.get(e.id, humanize(e.id))
 
     def poss(self, e, env: _Env) -> str:
         """Possessive: "the player's", or "their" for the subject of the clause being written."""
