@@ -397,6 +397,13 @@ class Compiler:
             self.diags.warning("W301", "the ruleset has no `on round end`: rounds are not scored and the game never ends by points",
                                self._unit_span(), "add for example: on round end { winner scores total s.points for s in others }")
         windows = tuple(self._window(w, res, stmts) for w in self.c.decls(A.Window))
+        blocked_decl = self._one(A.Blocked)
+        blocked = res.expect(blocked_decl.test, BOOL, {}, "the blocked condition") if blocked_decl else None
+        stock_out_decl = self._one(A.StockOut)
+        on_stock_out = None
+        if stock_out_decl is not None:
+            on_stock_out = stmts.program(stock_out_decl.body)
+            self._between_moves(stock_out_decl.body, "when the stock runs out")
         about = self._one(A.About)
         self._check_unplayable(cards, colors, match_fn, match_static, deck)
         if self.diags.errors:
@@ -411,7 +418,10 @@ class Compiler:
             restrictions=restrictions, restriction_docs=restriction_docs, after_play=after_play,
             counters=counters, renege_const=renege_const, undoable=self._uses(A.Cancel),
             restrict_static=restrict_static, resolver=res, honest_exprs=tuple(honest_exprs),
-            dealer_values=dealer_values)
+            dealer_values=dealer_values, on_stock_out=on_stock_out, ordered_stock=self._ordered_stock(),
+            eliminates=self._can_run(A.Eliminate, res), blocked=blocked,
+            blocked_doc=blocked_decl.doc if blocked_decl else "",
+            blocked_expr=blocked_decl.test if blocked_decl else None)
         return rs
 
     def _check_endless(self, res: Resolver) -> None:
@@ -432,6 +442,51 @@ class Compiler:
                         self._reported.add(node.span)
                         self.diags.error("E341", "this `while` loop never ends: its condition is always true",
                                          node.test.span, "make the condition depend on the game, e.g. `next.cards < 7`")
+
+    def _between_moves(self, body, what: str) -> None:
+        """Rules that run between moves (in the middle of a draw, or whenever a state arises)
+        cannot stop to ask anyone anything: each statement that would ask is an error."""
+        asking = (A.ChooseColor, A.Picks, A.Ask, A.PlayDrawn, A.MayPlayCard, A.PlaysCard, A.Race,
+                  A.Chance, A.AsIfPlayed)
+        for node in A.walk(body):
+            if isinstance(node, asking):
+                self.diags.error("E342", f"`{what}` runs between moves, so it cannot ask anyone or leave "
+                                 "anything to chance", node.span,
+                                 "move the question into a card's effect, `on draw` or another rule played in a turn")
+
+    def _ordered_stock(self) -> bool:
+        """Whether the rules put cards on the stock or read its order, so that a dealt stock must
+        be shuffled and drawn from the top rather than drawn from at random."""
+        for _, decl, _ in self.c.items:
+            for n in A.walk(decl):
+                if isinstance(n, A.PutCard) and n.pile == "stock" or isinstance(n, A.TurnOver) and n.pile == "stock":
+                    return True
+                if isinstance(n, A.Attr) and n.name in ("top", "bottom") and isinstance(n.obj, A.Name) \
+                        and n.obj.id == "stock":
+                    return True
+        return False
+
+    def _can_run(self, node_type, res: Resolver) -> bool:
+        """Whether a statement of this type can run with these options (branches the options rule
+        out do not count)."""
+        def runs(body) -> bool:
+            for stmt in body:
+                if isinstance(stmt, node_type):
+                    return True
+                if isinstance(stmt, A.If):
+                    fixed, value = res.constant(stmt.test)
+                    branches = ((stmt.then if value else stmt.other),) if fixed else (stmt.then, stmt.other)
+                elif isinstance(stmt, A.Ask):
+                    branches = tuple(a.body for a in stmt.answers)
+                else:
+                    branches = tuple(v for v in (getattr(stmt, f) for f in stmt.__dataclass_fields__)
+                                     if isinstance(v, tuple) and v and isinstance(v[0], A.Node))
+                if any(runs(b) for b in branches):
+                    return True
+            return False
+        bodies = [getattr(decl, "body", ()) for _, decl, _ in self.c.items]
+        bodies += [item.body for w in self.c.decls(A.Window) for item in w.items if isinstance(item, A.WindowAction)]
+        return any(runs(b) for b in bodies)
 
     def _uses(self, node_type) -> bool:
         """Whether any rule of the composed ruleset contains a statement of this type."""

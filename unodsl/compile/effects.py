@@ -219,6 +219,49 @@ class StatementCompiler:
                     c.g.discard_cards(s, [x])
         return discards, False
 
+    def _PutCard(self, node, scope):
+        who = self._who(node.who, scope)
+        card = self.r.expect(node.card, CARD, scope, "the card to put on the pile")
+        pile, bottom = node.pile, node.bottom
+
+        def put(c: Ctx):
+            x = card(c)
+            for s in _seats(who(c)):
+                if x is not None and x in c.g.hands[s]:
+                    c.g.put_card(s, x, pile, bottom)
+        return put, False
+
+    def _TurnOver(self, node, scope):
+        pile = node.pile
+        return (lambda c: c.g.turn_over(pile)), False
+
+    def _ShufflePile(self, node, scope):
+        pile, into, keep_top = node.pile, node.into, node.keep_top
+        if into is None:
+            return (lambda c: c.g.shuffle_pile(pile)), False
+        if into == pile:
+            self.diags.error("E210", "a pile cannot be shuffled into itself", node.span,
+                             "write `shuffle the stock` to shuffle a pile where it lies")
+        inner = dict(scope)
+        inner["card"] = CARD
+        test = self.r.expect(node.where, BOOL, inner, "the `where` condition") if node.where is not None else None
+
+        def shuffle_into(c: Ctx):
+            cards = c.g.pile(pile)
+            movable = cards[:-1] if keep_top else cards
+            if test is None:
+                moving = list(movable)
+            else:
+                saved = c.vars.get("card")
+                moving = []
+                for x in movable:
+                    c.vars["card"] = x
+                    if test(c):
+                        moving.append(x)
+                c.vars["card"] = saved
+            c.g.move_cards(pile, into, moving, keep_top)
+        return shuffle_into, False
+
     def _Cancel(self, node, scope):
         return (lambda c: c.g.cancel_top()), False
 

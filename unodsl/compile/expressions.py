@@ -14,9 +14,9 @@ from ..lang import ast as A
 from ..lang.diagnostics import Diagnostics, suggest
 
 # Types: the small set of values a rule can talk about.
-INT, BOOL, STR, COLOR, KIND, CARD, CARDS, SEAT, SEATS, NONE, ANY, COLORS = (
+INT, BOOL, STR, COLOR, KIND, CARD, CARDS, SEAT, SEATS, NONE, ANY, COLORS, PILE = (
     "number", "yes/no", "text", "color", "card kind", "card", "cards", "player", "players", "none", "any",
-    "colors")
+    "colors", "pile")
 # A collection's type -> the type of one of its members.
 MEMBER = {CARDS: CARD, SEATS: SEAT, COLORS: COLOR}
 
@@ -82,6 +82,27 @@ BUILTINS: dict[str, tuple[str, Fn, str]] = {
     "left": (SEAT, lambda c: c.g.clockwise(c.player, 1), "the player to the left (clockwise)"),
     "right": (SEAT, lambda c: c.g.clockwise(c.player, -1), "the player to the right (counterclockwise)"),
     "run": (INT, lambda c: c.g.run_length(), "how many identical cards lie in a row on top of the pile"),
+    "stock": (PILE, lambda c: "stock", "the stock, the pile players draw from"),
+    "idle_turns": (INT, lambda c: c.g.idle_turns, "the number of turns in a row in which nobody played or drew a card"),
+    "turns_without_play": (INT, lambda c: c.g.turns_without_play, "the number of turns in a row in which nobody played a card"),
+    "discard": (PILE, lambda c: "discard", "the discard pile"),
+}
+
+
+def _top(pile):
+    return pile[-1] if pile else None
+
+
+def _bottom(pile):
+    return pile[0] if pile else None
+
+
+# The attributes of a pile: (type, fn(list of the pile, top card last)).
+PILE_ATTRS = {
+    "size": (INT, len),
+    "top": (CARD, _top),
+    "bottom": (CARD, _bottom),
+    "cards": (CARDS, lambda pile: tuple(reversed(pile))),
 }
 BUILTIN_KEYWORDS = {
     "color": (COLOR, lambda c: c.g.color),
@@ -204,6 +225,13 @@ class Resolver:
                 return (lambda c: None if (s := obj(c)) is None else getter(c.g, s)), rtype
             self.diags.error("E202", f"a player has no attribute `{name}`", node.span,
                              suggest(name, self.seat_attrs) or "players have " + ", ".join(sorted(self.seat_attrs)))
+            return (lambda c: None), ANY
+        if typ == PILE:
+            if name in PILE_ATTRS:
+                rtype, getter = PILE_ATTRS[name]
+                return (lambda c: None if (p := obj(c)) is None else getter(c.g.pile(p))), rtype
+            self.diags.error("E202", f"a pile has no attribute `{name}`", node.span,
+                             suggest(name, PILE_ATTRS) or "piles have " + ", ".join(PILE_ATTRS))
             return (lambda c: None), ANY
         if typ != ANY:
             self.diags.error("E202", f"a {typ} has no attribute `{name}`", node.span)

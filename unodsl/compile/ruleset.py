@@ -98,6 +98,12 @@ class Ruleset:
     resolver: object = None             # names and types of the rules' expressions, for codegen
     honest_exprs: tuple = ()            # per card id: the honesty condition as written, or None
     dealer_values: Optional[tuple] = None   # per card id: its value when turned to choose the dealer
+    on_stock_out: Optional[Program] = None  # `when the stock runs out`; None: the usual reshuffle
+    ordered_stock: bool = False         # the rules put cards on the stock or read its order
+    eliminates: bool = False            # some rule can put a player out
+    blocked: Optional[Callable] = None  # ctx -> bool: the round is blocked; None: nobody moved for a lap
+    blocked_doc: str = ""
+    blocked_expr: object = None         # the blocked condition as written, for generated code
     generated: dict = field(default_factory=dict, repr=False)   # codegen's turn loops, per table size
     _memo: dict = field(default_factory=dict, repr=False)
 

@@ -27,6 +27,10 @@ EVENTS: dict[str, str] = {
     "redeal": "every hand was gathered, shuffled and dealt again (start: the first seat dealt)",
     "swap_seats": "two players changed places at the table (seats)",
     "discard": "a player discarded cards (seat, count)",
+    "put": "a player put a card from their hand on a pile (seat, pile: stock or discard, where: top or "
+           "bottom; card, when it goes on the discard pile, else private to that player)",
+    "turn_over": "a pile was turned over, its bottom card now on top (pile)",
+    "shuffle": "a pile was shuffled (pile), or cards of it shuffled into another (pile, into, cards: how many)",
     "reveal": "a player showed their hand to others (seat, to)",
     "cancel": "the effect of the card jumped in on was undone",
     "window": "someone acted out of turn (seat, verb, subject: whom it was about)",

@@ -32,6 +32,8 @@ class Position:
     scores: list | None = None
     uno: tuple = ()
     teams: list | None = None
+    counters: dict = field(default_factory=dict)     # counter values other than their start
+    eliminated: tuple = ()                          # seats already out of the game
 
 
 class RoundLoop:
@@ -79,7 +81,8 @@ class RoundFlow:
         self.inactive = list(self.eliminated)  # eliminated or benched: passed over in play
         self._n_active = self.inactive.count(False)
         self._update_plain()
-        self._idle = 0                        # turns in a row in which nobody played or drew
+        self.idle_turns = 0                   # turns in a row in which nobody played or drew
+        self.turns_without_play = 0           # turns in a row in which nobody played
         self._end_now = False
 
     def _setup_teams(self) -> None:
@@ -96,7 +99,9 @@ class RoundFlow:
             if self.dealer is None:
                 self.dealer = self._choose_dealer()
         self.stock = stock = list(r.deck)
-        self._lazy = True              # a dealt stock is drawn at random (after a laid-out round too)
+        # a dealt stock is drawn at random (after a laid-out round too), unless the rules put cards
+        # on it or read its order: then it is shuffled once the hands are dealt
+        self._lazy = not r.ordered_stock
         count = int(r.deal(Ctx(self)) or 0)
         order = self._order_from(self.next_seat(self.dealer))
         hands, rand = self.hands, self._rand
@@ -107,6 +112,8 @@ class RoundFlow:
                     hands[s].append(stock[i])
                     stock[i] = stock[-1]
                     stock.pop()
+        if r.ordered_stock:
+            self.rng.shuffle(stock)
         if self.record:
             self.event("deal", dealer=self.dealer, cards=count)
         if r.on_round_start is not None:
@@ -162,7 +169,10 @@ class RoundFlow:
         self._advance()
 
     def _setup_position(self, p: Position):
+        for s in p.eliminated:
+            self.eliminated[s] = True
         self._reset_round()
+        self.counters.update(p.counters)
         r = self.rules
         self.hands = [list(h) for h in p.hands]
         self.stock = list(reversed(p.stock))
@@ -222,8 +232,13 @@ class RoundFlow:
                 yield from self._end_round(out)
                 break
             moved = self._played_this_turn or self._drew_this_turn or self._n_active != active_before
-            self._idle = 0 if moved else self._idle + 1
-            if self._idle >= max(2, self.active_count()) or self.round_turns >= MAX_TURNS_PER_ROUND:
+            self.idle_turns = 0 if moved else self.idle_turns + 1
+            self.turns_without_play = 0 if self._played_this_turn else self.turns_without_play + 1
+            if r.blocked is None:
+                blocked = self.idle_turns >= max(2, self.active_count())
+            else:
+                blocked = bool(r.blocked(Ctx(self, player=s, actor=s)))
+            if blocked or self.round_turns >= MAX_TURNS_PER_ROUND:
                 yield from self._stalled()
                 break
             self._advance()
@@ -246,8 +261,13 @@ class RoundFlow:
         yield from self._end_round(None)
 
     def declare_stalemate(self) -> None:
-        self.stalemate = ("nobody could play or draw" if self._idle else
-                          f"the round passed {MAX_TURNS_PER_ROUND} turns")
+        r = self.rules
+        if self.round_turns >= MAX_TURNS_PER_ROUND and (r.blocked is not None or not self.idle_turns):
+            self.stalemate = f"the round passed {MAX_TURNS_PER_ROUND} turns"
+        elif r.blocked is not None:
+            self.stalemate = r.blocked_doc or "the round is blocked, as the rules define it"
+        else:
+            self.stalemate = "nobody could play or draw"
         self.event("stalemate", reason=self.stalemate)
 
     def _after_turn_ends_round(self, seat) -> bool:

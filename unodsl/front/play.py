@@ -396,6 +396,8 @@ class Session:
             return f"The color is now {e['color']}." if e.get("color") else "No color is in play now."
         if kind == "chance":
             return self._describe_chance(e, viewer)
+        if kind in ("put", "turn_over", "shuffle"):
+            return self._describe_pile(e, viewer)
         if kind == "skipped":
             return f"{who} is skipped."
         if kind == "direction":
@@ -453,6 +455,20 @@ class Session:
         if e.get("of") == "race":
             return f"Chance picks {self.name(e['outcome'], viewer)}."
         return f"Chance picks {e['outcome']}."
+
+    def _describe_pile(self, e: dict, viewer) -> str:
+        piles = {"stock": "the stock", "discard": "the discard pile"}
+        pile = piles[e["pile"]]
+        if e["e"] == "turn_over":
+            return f"{pile[:1].upper()}{pile[1:]} is turned over."
+        if e["e"] == "shuffle":
+            if e.get("into") is None:
+                return f"{pile[:1].upper()}{pile[1:]} is shuffled."
+            n = e.get("cards", 0)
+            return f"{n} card{'s' if n != 1 else ''} of {pile} {'are' if n != 1 else 'is'} shuffled into {piles[e['into']]}."
+        where = "at the bottom of" if e["where"] == "bottom" else "on top of"
+        what = self.card(e["card"]) if e.get("card") is not None else "a card"
+        return f"{self.name(e['seat'], viewer)} puts {what} {where} {pile}."
 
     def _describe_window(self, e: dict, viewer) -> str:
         who, verb, subject = self.name(e["seat"], viewer), e["verb"], e["subject"]

@@ -262,6 +262,31 @@ class Cancel(Node):
 
 
 @dataclass(frozen=True)
+class PutCard(Node):
+    """`WHO puts CARD on top of PILE` / `at the bottom of PILE`: the card leaves WHO's hand."""
+    who: Expr
+    card: Expr
+    pile: str               # "stock" or "discard"
+    bottom: bool
+
+
+@dataclass(frozen=True)
+class TurnOver(Node):
+    """`turn the stock over`: the pile's order is reversed, its bottom card now on top."""
+    pile: str
+
+
+@dataclass(frozen=True)
+class ShufflePile(Node):
+    """`shuffle the stock`, or `shuffle PILE into PILE [except the top card] [where C]`: the
+    cards of the first pile that meet C (`card` is each) join the second, which is shuffled."""
+    pile: str
+    into: Optional[str] = None
+    keep_top: bool = False
+    where: Optional[Expr] = None
+
+
+@dataclass(frozen=True)
 class SwapSeats(Node):
     who: Expr
     other: Expr
@@ -327,7 +352,8 @@ class DiscardMatching(Node):
 Stmt = Union[Draws, DrawsUntil, Skip, Reverse, ChooseColor, Picks, SwapHands, PassHands, If, Ask,
              Reveal, Scores, Eliminate, Starts, PlaysAgain, ReturnStarter, AsIfPlayed, PlayDrawn,
              ForEach, Let, EndGame, EndRound, DiscardMatching, SetCounter, AddCounter, MayPlayCard,
-             PlaysCard, Race, Chance, While, DiscardsCard, Redeal, SwapSeats, Cancel, SetColor]
+             PlaysCard, Race, Chance, While, DiscardsCard, Redeal, SwapSeats, Cancel, SetColor,
+             PutCard, TurnOver, ShufflePile]
 
 
 # ---- declarations ----------------------------------------------------------------------------
@@ -392,6 +418,21 @@ class PlayOnly(Node):
 @dataclass(frozen=True)
 class AfterPlay(Node):
     """Statements run after every play's own effect; these add up across modules."""
+    doc: str
+    body: tuple
+
+
+@dataclass(frozen=True)
+class Blocked(Node):
+    """`blocked when EXPR`: checked after each turn; when it holds the round ends with no winner."""
+    test: Expr
+    doc: str
+
+
+@dataclass(frozen=True)
+class StockOut(Node):
+    """`when the stock runs out { ... }`: run when a draw finds the stock empty (instead of
+    shuffling the discard pile but its top card into a new stock)."""
     doc: str
     body: tuple
 

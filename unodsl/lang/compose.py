@@ -56,7 +56,8 @@ def describe_key(key) -> str:
     names = {"OptionDecl": "option", "SetOption": "set", "About": "about", "Players": "players",
              "Deal": "deal", "Colors": "colors", "Deck": "deck", "Renege": "renege",
              "DealsFirst": "dealer rule", "Teams": "teams", "OnDraw": "on draw",
-             "OnRoundEnd": "on round end"}
+             "OnRoundEnd": "on round end", "StockOut": "when the stock runs out",
+             "Blocked": "blocked when"}
     head = names.get(kind, kind)
     return " ".join([head] + [str(k) for k in key[1:]])
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 
 from ...lang import ast as A
 from ..decisions import Decision
-from ..expressions import ANY, CARD, MEMBER, SEAT, SEATS, Ctx
+from ..expressions import ANY, CARD, MEMBER, PILE, PILE_ATTRS, SEAT, SEATS, Ctx
 from . import runtime
 
 
@@ -41,7 +41,8 @@ _CARD_TABLES = ("kind", "rank", "color", "points", "code", "name", "colored")
 _NONNULL_SEATS = {"s", "t"}
 # a seat found from a seat that is never None (`next`, `previous`, `left`, `right` of the player)
 _SEAT_OF_SEAT = re.compile(r"^g\.(next_unskipped|next_seat|clockwise)\((s|t|_t\d+)[,)]")
-_NUMBERS = ("len(", "g.counters[", "g._n_active", "g.round", "g.scores[", "g.hand_points(", "sum(")
+_NUMBERS = ("len(", "g.counters[", "g._n_active", "g.round", "g.scores[", "g.hand_points(", "sum(",
+            "g.idle_turns", "g.turns_without_play")
 _BOOLS = ("True", "False", "honest", "jumped")
 
 
@@ -122,7 +123,8 @@ class ExpressionWriter:
             "dealer": "g.dealer", "winner": "g.winner",
             "others": f"g.others({p})", "everyone": f"g.everyone({p})", "opponents": f"g.opponents({p})",
             "top": "g.discard[-1]", "left": f"g.clockwise({p}, 1)", "right": f"g.clockwise({p}, -1)",
-            "run": "g.run_length()",
+            "run": "g.run_length()", "stock": "'stock'", "discard": "'discard'",
+            "idle_turns": "g.idle_turns", "turns_without_play": "g.turns_without_play",
         }
         if n == "card":
             if env.card is None:
@@ -164,6 +166,13 @@ class ExpressionWriter:
                 return inline[name].format(obj)
             getter = self.const(self.res.seat_attrs[name][1], "SA_")
             return f"_seat_attr({getter}, g, {obj})"
+        if typ == PILE:
+            if name not in PILE_ATTRS:
+                raise Unsupported(f"pile attribute {name}")
+            pile = {"'stock'": "g.stock", "'discard'": "g.discard"}.get(obj, f"g.pile({obj})")
+            return {"size": f"len({pile})", "top": f"({pile}[-1] if {pile} else None)",
+                    "bottom": f"({pile}[0] if {pile} else None)",
+                    "cards": f"tuple(reversed({pile}))"}[name]
         raise Unsupported(f"attribute of a {typ}")
 
     def _eUnary(self, node, env):

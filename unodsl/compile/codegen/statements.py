@@ -135,6 +135,29 @@ class StatementWriter(ExpressionWriter):
             (inner + 2, f"{held}.remove({v})"), (inner + 2, f"{chosen}.append({v})"),
             (inner, f"g.discard_cards({t}, {chosen})")]
 
+    def _sPutCard(self, node, env, ind):
+        x = self.temp("x")
+        head, t, inner = self.each_seat(node.who, env, ind)
+        return [(ind, f"{x} = {self.expr(node.card, env)}")] + head + [
+            (inner, f"if {x} is not None and {x} in g.hands[{t}]:"),
+            (inner + 1, f"g.put_card({t}, {x}, {node.pile!r}, {node.bottom!r})")]
+
+    def _sTurnOver(self, node, env, ind):
+        return [(ind, f"g.turn_over({node.pile!r})")]
+
+    def _sShufflePile(self, node, env, ind):
+        if node.into is None:
+            return [(ind, f"g.shuffle_pile({node.pile!r})")]
+        cards, moving = self.temp("cards"), self.temp("moving")
+        movable = f"{cards}[:-1]" if node.keep_top else cards
+        if node.where is None:
+            pick = f"list({movable})"
+        else:
+            inner = replace(env, vars={**env.vars, "card": ("v_card", CARD)})
+            pick = f"[v_card for v_card in {movable} if {self._boolean(node.where, inner)}]"
+        return [(ind, f"{cards} = g.pile({node.pile!r})"), (ind, f"{moving} = {pick}"),
+                (ind, f"g.move_cards({node.pile!r}, {node.into!r}, {moving}, {node.keep_top!r})")]
+
     def _sSwapSeats(self, node, env, ind):
         a, b = self.temp(), self.temp()
         return [(ind, f"{a} = {self.expr(node.who, env)}"), (ind, f"{b} = {self.expr(node.other, env)}"),

@@ -198,6 +198,8 @@ class Expressions:
         return phrase + "’s" if not phrase.endswith("s") else phrase + "’"
 
     def _np_Attr(self, e, env):
+        if isinstance(e.obj, A.Name) and e.obj.id in ("stock", "discard") and e.obj.id not in env.vars:
+            return self._pile_attr(e, env)
         t = self._type(e.obj, env)
         if t in ("seat", "seats") or (t == "other" and e.name in _SEAT_FIELDS - {"points"}):
             owner = self.poss(e.obj, env)
@@ -218,6 +220,13 @@ class Expressions:
         if label is None:
             label = humanize(e.name) + (" value" if e.name != "colored" else "")
         return f"{self.poss(e.obj, env)} {label}"
+
+    def _pile_attr(self, e, env):
+        """`stock.size`, `discard.top` ...: the piles' attributes in words."""
+        pile = "the stock" if e.obj.id == "stock" else "the discard pile"
+        return {"size": f"the number of cards in {pile}", "top": f"the top card of {pile}",
+                "bottom": f"the bottom card of {pile}", "cards": f"the cards of {pile}"}.get(
+                    e.name, f"{pile}’s {humanize(e.name)}")
 
     def _np_Unary(self, e, env):
         if e.op == "-":

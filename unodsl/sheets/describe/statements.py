@@ -201,6 +201,24 @@ class Statements:
     def _s_Cancel(self, s, env, depth):
         return [(None, "the top card’s effect is undone")]
 
+    _PILES = {"stock": "the stock", "discard": "the discard pile"}
+
+    def _s_PutCard(self, s, env, depth):
+        where = "at the bottom of" if s.bottom else "on top of"
+        return [(self._subject(s.who, env), f"puts {self.np(s.card, env)} {where} {self._PILES[s.pile]}")]
+
+    def _s_TurnOver(self, s, env, depth):
+        return [(None, f"{self._PILES[s.pile]} is turned over, its bottom card now on top")]
+
+    def _s_ShufflePile(self, s, env, depth):
+        if s.into is None:
+            return [(None, f"{self._PILES[s.pile]} is shuffled")]
+        what = self._PILES[s.pile]
+        if s.where is not None:
+            what = self._card_np(s.where, "card", env, "every") + f" of {what}"
+        but = ", except its top card," if s.keep_top else ""
+        return [(None, f"{what}{but} is shuffled into {self._PILES[s.into]}")]
+
     def _s_SwapSeats(self, s, env, depth):
         return [(self._subject(s.who, env), f"swaps seats with {self.np(s.other, env)}")]
 
