@@ -4,7 +4,8 @@ ruleset killer "Killer UNO" extends classic {
   uses progressive, jump-in
 
   option red_zero = no "The red 0 is a Draw Ten instead of passing hands."
-  option red_zero_skips = yes "With red_zero, the player who draws ten also loses their turn (like a Draw Two); with no, they draw ten and then play."
+  option red_zero_skips = yes
+    "With red_zero, the player who draws ten also loses their turn (like a Draw Two); with no, they draw ten and then play."
   option silent_twos = no "After a 2, the first player to make a sound draws two."
   option nines = no "On a 9 everyone slaps the pile; the last hand in draws two."
 

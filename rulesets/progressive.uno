@@ -16,7 +16,8 @@ module progressive "Progressive UNO" {
       or (stack_cross == "any" and card.draw > 0)
       or (skip_bounce and card.kind == skip and top.kind == draw_two and card.color == top.color)
     "While cards are pending, only a draw card that stacks may be played (with skip_bounce, also a Skip that bounces them)."
-  renege if reneging or pending > 0 "A player may always decline to stack and draw the pending cards."
+  renege if reneging or pending > 0
+    "A player may always decline to stack and draw the pending cards."
 
   on play draw_two "Adds two to the pending draw; the next player stacks or draws them all." {
     add 2 to pending

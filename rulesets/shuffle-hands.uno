@@ -6,7 +6,8 @@ ruleset shuffle-hands "UNO with Wild Shuffle Hands (2018)" extends swap-hands {
     "Shuffled hands are dealt one at a time clockwise starting left of the card's player (left), or starting with the next player in the direction of play (next)."
 
   remove card wild_swap_hands
-  option shuffle_hands_points = 40 "Points a Wild Shuffle Hands card is worth in the scoring (40 per a third-party source; the 2018 sheet gives none)."
+  option shuffle_hands_points = 40 from 0
+    "Points a Wild Shuffle Hands card is worth in the scoring (40 per a third-party source; the 2018 sheet gives none)."
 
   card wild_shuffle_hands "Wild Shuffle Hands" { colorless; code "WSHU"; points shuffle_hands_points; tags wild }
 

@@ -4,9 +4,11 @@ ruleset speed "Speed UNO" extends classic {
   uses progressive, jump-in
   set scoring = "tally"
 
-  option cut_bonus = -50 "Points for cutting exactly the cards dealt, and for a correct bet on it (lower is better)."
+  option cut_bonus = -50
+    "Points for cutting exactly the cards dealt, and for a correct bet on it (lower is better)."
   option wrong_bet = 50 "Points for a wrong bet on the cut."
-  option cut_spread = 10 "The cut falls uniformly within this many cards of the exact number."
+  option cut_spread = 10 from 0 to 50
+    "The cut falls uniformly within this many cards of the exact number."
   option blocking_seven = "keeps" one of "keeps", "discards"
     "A player who blocks a 7 swap with a 7 of their own keeps that 7 (keeps), or puts it under the top card of the discard pile (discards; with several 7s they choose which)."
 

@@ -4,7 +4,8 @@
 ruleset swap-hands "UNO with Wild Swap Hands (2015)" extends classic {
   about "Classic UNO with a Wild Swap Hands card (swap your hand with any opponent's) and Wild Customizable cards, which carry a house rule the players write."
 
-  option customizable_count = 3 "How many Wild Customizable cards to use (the sheet says 1 to 3)."
+  option customizable_count = 3 from 0 to 3
+    "How many Wild Customizable cards to use (the sheet says 1 to 3)."
   option swap_hands_optional = no "The Swap Hands swap is optional: its player may decline it."
   option special_last_card = "plain-wild" one of "plain-wild", "acts"
     "A Swap Hands card played as the last card is a plain Wild and its player goes out (plain-wild), or it still swaps (acts)."

@@ -2,7 +2,9 @@
 
 `codegen` writes each ruleset's turn loop as Python; `Game(..., generated=False)` runs the generic
 reference loop instead. For every bundled ruleset, every bundled module on classic, every
-example and every rules file of tests/scenarios (written to exercise the language's primitives), under every alternative value of every choice option, both loops play the same seeds
+example, every rules file in tests/codegen/ (which test how names, texts and nesting are
+written) and every rules file of tests/scenarios (written to exercise the language's
+primitives), under every alternative value of every choice option, both loops play the same seeds
 with the same bots (including bots that act out of turn: saying UNO, catching, jumping in), and
 must produce the same event log, action log and final state.
 """
@@ -33,6 +35,8 @@ def _units():
             out.append((label, scenarios.get("ruleset", "classic"), (str(path),)))
         else:
             out.append((label, str(path), ()))
+    for path in sorted((ROOT / "tests" / "codegen").glob("*.uno")):     # rules made to test codegen itself
+        out.append((str(path.relative_to(ROOT)), str(path), ()))
     # the rules files of the language's own scenarios, each written to exercise its primitives
     for path in sorted((ROOT / "tests" / "scenarios").rglob("*.uno")):
         out.append((str(path.relative_to(ROOT)), str(path), ()))

@@ -11,14 +11,16 @@ from ..lang import ast as A
 from ..lang.compose import Composed, sel_key
 from ..lang.diagnostics import Diagnostics, suggest
 from ..lang.source import NO_SPAN
-from .effects import StatementCompiler
-from .expressions import BOOL, CARDS, INT, CardTable, Ctx, Resolver, names_in
+from . import index as I
+from .effects import MAX_LOOP, StatementCompiler
+from .expressions import BOOL, CARDS, INT, SEAT, SEATS, CardTable, Ctx, Resolver, names_in
 from .ruleset import OptionInfo, Ruleset, WindowAction, WindowRule
 
 _PLACEHOLDERS = {"color", "Color", "rank", "kind"}
 MAX_PLAYERS = 100
 MAX_DISTINCT_CARDS = 1000
 MAX_DECK = 10_000
+MAX_WORK = 10_000_000    # steps (statements and tests, loops counted in full) a rule may take for one move
 # Names a match rule may read while still being a pure function of (card, top, color).
 _STATIC_MATCH_NAMES = {"card", "top"}
 
@@ -35,8 +37,9 @@ def _seat_attrs():
 
 class Compiler:
     def __init__(self, composed: Composed, diags: Diagnostics, overrides: dict, override_span=None,
-                 unit_span=None):
+                 unit_span=None, index=None):
         self.c = composed
+        self.index = index              # a NameIndex to record definitions and uses in, or None
         self.unit_span = unit_span
         self._absent: set = set()       # selectors a module requires but the deck lacks
         self._reported: set = set()     # (code, span) already reported, for checks made per card
@@ -49,6 +52,18 @@ class Compiler:
         found = self.c.decls(kind)
         return found[-1] if found else None
 
+    def _define(self, kind: str, name: str, node, where=None) -> None:
+        if self.index is not None:
+            self.index.define(kind, name, node, where)
+
+    def _use(self, kind: str, name: str, span, how: str) -> None:
+        if self.index is not None:
+            self.index.use(kind, name, span, how)
+
+    def _use_sel(self, sel) -> None:
+        if isinstance(sel, A.KindSel):
+            self._use(I.CARD_KIND, sel.kind, sel.span, "start")
+
     def _missing(self, what: str, example: str, span) -> None:
         self.diags.error("E301", f"the ruleset has no `{what}` declaration", span, f"add for example: {example}")
 
@@ -56,12 +71,19 @@ class Compiler:
     def options(self) -> dict:
         opts: dict = {}
         for decl in self.c.decls(A.OptionDecl):
+            self._define(I.OPTION, decl.name, decl)
             default = decl.default.value
             choices = tuple(ch.value for ch in decl.choices)
             if choices and default not in choices:
                 self.diags.error("E310", f"the default of `{decl.name}` is not one of its choices", decl.default.span)
-            opts[decl.name] = OptionInfo(decl.name, default, default, choices, decl.doc)
+            low, high = self._range(decl)
+            opts[decl.name] = OptionInfo(decl.name, default, default, choices, decl.doc, low, high)
+            if not self._in_range(opts[decl.name], default):
+                self.diags.error("E392", f"the default of `{decl.name}` is {default}, outside its range "
+                                 f"({_range_text(low, high)})", decl.default.span)
         for decl in self.c.decls(A.SetOption):
+            if decl.name in opts:
+                self._use(I.OPTION, decl.name, decl.span, "after")
             self._set(opts, decl.name, decl.value.value, decl.span)
         for name, value in self.overrides.items():
             self._set(opts, name, value, self.override_span)
@@ -83,7 +105,35 @@ class Compiler:
             self.diags.error("E313", f"option `{name}` cannot be {value!r}", span,
                              "choose one of " + ", ".join(repr(c) for c in info.choices))
             return
-        opts[name] = OptionInfo(name, info.default, value, info.choices, info.doc)
+        if not self._in_range(info, value):
+            self.diags.error("E392", f"option `{name}` cannot be {value}: it is {_range_text(info.low, info.high)}", span)
+            return
+        opts[name] = OptionInfo(name, info.default, value, info.choices, info.doc, info.low, info.high)
+
+    def _range(self, decl) -> tuple:
+        """The declared `from LOW to HIGH` of a whole-number option, checked."""
+        if decl.low is None:
+            return None, None
+        bounds = [b for b in (decl.low, decl.high) if b is not None]
+        whole = isinstance(decl.default.value, int) and not isinstance(decl.default.value, bool)
+        if not whole or any(not isinstance(b.value, int) or isinstance(b.value, bool) for b in bounds):
+            self.diags.error("E393", f"`from … to …` gives the range of a whole-number option; `{decl.name}` "
+                             "is not one, or its range is not made of whole numbers", decl.low.span,
+                             "for a choice among texts write: one of \"a\", \"b\"")
+            return None, None
+        low = decl.low.value
+        high = decl.high.value if decl.high is not None else None
+        if high is not None and high < low:
+            self.diags.error("E393", f"the range of `{decl.name}` is empty: {low} is more than {high}",
+                             decl.low.span, f"write the smaller number first: from {high} to {low}")
+            return None, None
+        return low, high
+
+    @staticmethod
+    def _in_range(info, value) -> bool:
+        if not isinstance(value, int) or isinstance(value, bool):
+            return True
+        return (info.low is None or value >= info.low) and (info.high is None or value <= info.high)
 
     # -- cards and deck -----------------------------------------------------------------------
     def colors(self):
@@ -98,6 +148,8 @@ class Compiler:
                 continue
             if cd.code in codes.values():
                 self.diags.error("E302", f"two colors share the code `{cd.code}`", cd.span)
+            self._define(I.COLOR, cd.name, cd, type(cd.span)(cd.span.file, cd.span.line, cd.span.col,
+                                                             cd.span.line, cd.span.col + len(cd.name)))
             names.append(cd.name)
             codes[cd.name] = cd.code
             titles[cd.name] = cd.title
@@ -123,8 +175,14 @@ class Compiler:
         prop_names = {a.value[0] for d in card_decls for a in d.attrs if a.key == "let"}
         for decl in card_decls:
             kinds.append(decl.name)
+            self._define(I.CARD_KIND, decl.name, decl)
             attrs = {}
             for a in decl.attrs:
+                if a.key == "tags":
+                    for tag in a.value:
+                        self._define(I.TAG, tag, a)
+                elif a.key == "let":
+                    self._define(I.PROPERTY, a.value[0], a)
                 if a.key == "let":
                     attrs.setdefault("let", []).append(a)
                 elif a.key in attrs and a.key != "let":
@@ -193,7 +251,7 @@ class Compiler:
         if attr is None:
             return None
         node = node if node is not None else attr.value
-        res = Resolver(self.diags, CardTable(), params, colors, kinds, set(), {})
+        res = Resolver(self.diags, CardTable(), params, colors, kinds, set(), {}, index=self.index)
         if number:
             fn = res.expect(node, INT, {"rank": INT}, "a card's points")
         else:
@@ -223,6 +281,8 @@ class Compiler:
         """A deck count: a whole number, or the name of a whole-number option."""
         if isinstance(dc.count, int):
             return dc.count
+        if dc.count in params:
+            self._use(I.OPTION, dc.count, dc.span, "start")
         value = params.get(dc.count)
         if not isinstance(value, int) or isinstance(value, bool):
             self.diags.error("E316", f"`{dc.count}` is not a whole-number option, so it cannot count cards", dc.span,
@@ -259,6 +319,7 @@ class Compiler:
             return found
 
         def _select(sel, color):
+            self._use_sel(sel)
             if isinstance(sel, A.CodeSel):
                 card = by_code.get(sel.code.upper())
                 if card is None:
@@ -312,7 +373,7 @@ class Compiler:
                 decl = next(d for d in self.c.decls(A.OptionDecl) if d.name == n)
                 self.diags.error("E317", f"the option `{n}` has the name of a color or card kind", decl.span)
         counters = self.counters(params, colors, kinds)
-        res = Resolver(self.diags, cards, params, colors, kinds, tags, _seat_attrs(), counters)
+        res = Resolver(self.diags, cards, params, colors, kinds, tags, _seat_attrs(), counters, index=self.index)
         stmts = StatementCompiler(res)
         self._check_requires(cards, by_code, kinds)
 
@@ -396,6 +457,8 @@ class Compiler:
         if end_decl is None:
             self.diags.warning("W301", "the ruleset has no `on round end`: rounds are not scored and the game never ends by points",
                                self._unit_span(), "add for example: on round end { winner scores total s.points for s in others }")
+        for w in self.c.decls(A.Window):
+            self._define(I.WINDOW, w.name, w)
         windows = tuple(self._window(w, res, stmts) for w in self.c.decls(A.Window))
         blocked_decl = self._one(A.Blocked)
         blocked = res.expect(blocked_decl.test, BOOL, {}, "the blocked condition") if blocked_decl else None
@@ -404,6 +467,7 @@ class Compiler:
         if stock_out_decl is not None:
             on_stock_out = stmts.program(stock_out_decl.body)
             self._between_moves(stock_out_decl.body, "when the stock runs out")
+        self._check_work(res, players[1], len(deck))
         about = self._one(A.About)
         self._check_unplayable(cards, colors, match_fn, match_static, deck)
         if self.diags.errors:
@@ -428,6 +492,12 @@ class Compiler:
         """Effects that would run forever: a card's effect that plays the card's effect again, and
         a `while` whose condition the options alone make always true."""
         for _, decl, _ in self.c.items:
+            if not isinstance(decl, A.Starter):
+                for node in A.walk(decl):
+                    if isinstance(node, A.ReturnStarter) and node.span not in self._reported:
+                        self._reported.add(node.span)
+                        self.diags.error("E390", "`return it and turn another` is only for the starter card",
+                                         node.span, "use it in a `starter` rule, about the card turned up to start")
             if isinstance(decl, (A.OnPlay, A.AfterPlay)):
                 for node in A.walk(decl.body):
                     if isinstance(node, A.AsIfPlayed) and node.span not in self._reported:
@@ -488,6 +558,37 @@ class Compiler:
         bodies += [item.body for w in self.c.decls(A.Window) for item in w.items if isinstance(item, A.WindowAction)]
         return any(runs(b) for b in bodies)
 
+    def _check_work(self, res: Resolver, players: int, deck: int) -> None:
+        """Rules whose loops inside loops could take longer than a move may (for each over
+        players or cards, `while`, `some`/`count`/`total`, `picks`, `discards every`): each loop
+        multiplies what it holds by how many times it can go round. Reported once per rule, at
+        the outermost loop past the limit."""
+        rounds = {SEATS: players, SEAT: players, CARDS: deck, "while": MAX_LOOP}
+
+        def cost(node) -> int:
+            if isinstance(node, tuple):
+                return sum(cost(x) for x in node)
+            if not isinstance(node, A.Node):
+                return 0
+            inner = sum(cost(getattr(node, f)) for f in node.__dataclass_fields__ if f != "span")
+            kind = res.loops.get(id(node))
+            work = 1 + inner if kind is None else rounds.get(kind, max(players, deck)) * (1 + inner)
+            costs[id(node)] = work
+            return work
+
+        for _, decl, _ in self.c.items:
+            costs: dict = {}
+            if cost(decl) <= MAX_WORK:
+                continue
+            for node in A.walk(decl):          # outermost first
+                if id(node) in res.loops and costs.get(id(node), 0) > MAX_WORK and node.span not in self._reported:
+                    self._reported.add(node.span)
+                    self.diags.error("E391", f"this rule can take more than {MAX_WORK:,} steps for one move: "
+                                     "its loops inside loops multiply", node.span,
+                                     "each `for each`, `while`, `some`, `count` or `total` inside another repeats "
+                                     "everything it holds; nest fewer of them")
+                    break
+
     def _uses(self, node_type) -> bool:
         """Whether any rule of the composed ruleset contains a statement of this type."""
         return any(isinstance(n, node_type) for _, decl, _ in self.c.items for n in A.walk(decl))
@@ -502,6 +603,7 @@ class Compiler:
                 self.diags.error("E315", f"the counter `{decl.name}` has the name of an option, color or card kind",
                                  decl.span)
                 continue
+            self._define(I.COUNTER, decl.name, decl)
             out[decl.name] = decl.start.value
         return out
 
@@ -511,6 +613,7 @@ class Compiler:
             if not isinstance(decl, A.Requires):
                 continue
             for sel in decl.cards:
+                self._use_sel(sel)
                 if isinstance(sel, A.CodeSel):
                     present = sel.code.upper() in by_code
                 else:
@@ -524,6 +627,7 @@ class Compiler:
                                      related=[(self._unit_span(), "the ruleset is declared here")])
 
     def _cards_of(self, sel, cards: CardTable, by_code, kinds) -> list:
+        self._use_sel(sel)
         if isinstance(sel, A.CodeSel):
             card = by_code.get(sel.code.upper())
             if card is None:
@@ -628,6 +732,12 @@ def _coerce(value, like):
     if isinstance(like, str) and isinstance(value, (int, float)) and not isinstance(value, bool):
         return None
     return str(value) if isinstance(value, str) else None
+
+
+def _range_text(low, high) -> str:
+    if high is None:
+        return f"at least {low}"
+    return f"from {low} to {high}"
 
 
 def _fill(template: str, values: dict) -> str:

@@ -13,6 +13,7 @@ from typing import Callable, Optional
 from ..lang import ast as A
 from ..lang.diagnostics import suggest
 from .decisions import Decision
+from .index import COUNTER
 from .expressions import (
     ANY,
     BOOL,
@@ -35,6 +36,7 @@ MAX_CHANCE = 10_000  # the widest range a `chance` may draw from
 CHANCE_KINDS = {SEAT: "race", CARD: "card", COLOR: "color"}
 CHANCE_PROMPTS = {SEAT: "Which player did chance pick?", CARD: "Which card did chance pick?",
                   COLOR: "Which color did chance pick?"}
+MAX_CHAINED_PLAYS = 50  # plays inside plays (`may play a card where` in an effect) in one move
 
 
 @dataclass(frozen=True)
@@ -181,6 +183,8 @@ class StatementCompiler:
         return eliminate, False
 
     def _counter(self, node):
+        if node.name in self.r.counters:
+            self.r.note(COUNTER, node.name, node.span, "end" if isinstance(node, A.AddCounter) else "after")
         if node.name not in self.r.counters:
             hint = suggest(node.name, self.r.counters)
             if not hint and suggest(node.name, ("color", "colour")):
@@ -280,6 +284,7 @@ class StatementCompiler:
         return swap, False
 
     def _While(self, node, scope):
+        self.r.loops[id(node)] = "while"
         test = self.r.expect(node.test, BOOL, scope, "the condition of `while`")
         body = self.program(node.body, scope)
         run = body.run
@@ -322,6 +327,7 @@ class StatementCompiler:
     def _DiscardMatching(self, node, scope):
         who = self._who(node.who, scope)
         coll, ctype = self.r.compile(node.collection, scope)
+        self.r.loops[id(node)] = ctype
         if ctype not in (CARDS, ANY):
             self.diags.error("E210", f"`discards every` goes over cards, not a {ctype}", node.collection.span,
                              "write for example `player discards every c in player.hand where c is wild`")
@@ -383,6 +389,7 @@ class StatementCompiler:
     def _Picks(self, node, scope):
         who = self._who(node.who, scope)
         among, typ = self.r.compile(node.among, scope)
+        self.r.loops[id(node)] = typ
         if typ not in (SEATS, SEAT, CARDS, COLORS, ANY):
             self.diags.error("E210", f"`picks` chooses among players, cards or colors, not a {typ}", node.among.span)
         var = node.var
@@ -485,9 +492,16 @@ class StatementCompiler:
                     options.append(card)
             if not options:
                 return
+            if c.g.chained_plays >= MAX_CHAINED_PLAYS:      # each play may offer another: not for ever
+                c.g.event("loop_limit", limit=MAX_CHAINED_PLAYS)
+                return
             action = yield Decision(s, "more", tuple(options), "Play another card, or pass")
             if action.verb == "play":
-                yield from c.g.play_gen(s, action)
+                c.g.chained_plays += 1
+                try:
+                    yield from c.g.play_gen(s, action)
+                finally:
+                    c.g.chained_plays -= 1
         return may_play, True
 
     def _PlaysCard(self, node, scope):
@@ -601,6 +615,7 @@ class StatementCompiler:
 
     def _ForEach(self, node, scope):
         coll, typ = self.r.compile(node.collection, scope)
+        self.r.loops[id(node)] = typ
         if typ not in (SEATS, CARDS, COLORS, ANY):
             self.diags.error("E210", f"`for each` goes over players, cards or colors, not a {typ}", node.collection.span)
         inner = dict(scope)

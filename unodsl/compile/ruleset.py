@@ -21,6 +21,8 @@ class OptionInfo:
     value: object
     choices: tuple
     doc: str
+    low: Optional[int] = None          # the smallest and largest values a whole-number option may take
+    high: Optional[int] = None
 
 
 @dataclass(frozen=True)

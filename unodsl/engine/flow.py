@@ -13,6 +13,7 @@ from ..compile.expressions import Ctx
 from .windows import Interrupt
 
 MAX_TURNS_PER_ROUND = 5000
+MAX_TURNS_PER_GAME = 50_000      # the longest bundled games last under 2,000 turns
 MAX_ROUNDS = 500
 
 DEAL = Decision(None, "deal", prompt="Deal the next round")
@@ -58,8 +59,10 @@ class RoundFlow:
         yield RoundLoop(self._code.play_round(self))      # run by _resume until the round ends
         if self.game_over:
             return None
-        if self.round >= MAX_ROUNDS:
-            self.stalemate = f"no one had won after {MAX_ROUNDS} rounds"
+        if self.round >= MAX_ROUNDS or self.turns >= MAX_TURNS_PER_GAME:
+            self.stalemate = (f"no one had won after {MAX_ROUNDS} rounds" if self.round >= MAX_ROUNDS else
+                              f"no one had won after {MAX_TURNS_PER_GAME:,} turns")
+            self.event("stalemate", reason=self.stalemate)
             self.end_game("highest")
             return None
         return DEAL
@@ -83,6 +86,7 @@ class RoundFlow:
         self._update_plain()
         self.idle_turns = 0                   # turns in a row in which nobody played or drew
         self.turns_without_play = 0           # turns in a row in which nobody played
+        self.out_of_turn = 0                  # actions out of turn this round (see windows.MAX_OUT_OF_TURN)
         self._end_now = False
 
     def _setup_teams(self) -> None:
@@ -106,6 +110,8 @@ class RoundFlow:
         order = self._order_from(self.next_seat(self.dealer))
         hands, rand = self.hands, self._rand
         for _ in range(count):
+            if not stock:
+                break
             for s in order:
                 if stock:      # a fresh stock is drawn at random (see _take)
                     i = int(rand() * len(stock))

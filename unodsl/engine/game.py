@@ -75,6 +75,7 @@ class Game(Table, Seats, RoundFlow, Windows, Scoring, LegalActions):
         self.counter_peaks: dict = {}      # the largest value each counter reached (a stacked penalty)
         self.revealed: dict = {}
         self._drew_this_turn = 0
+        self.chained_plays = 0             # plays inside plays in this move (see effects.MAX_CHAINED_PLAYS)
         self._played_this_turn = False
         self._journal = None
         self.last_journal: list = []
@@ -190,6 +191,15 @@ class Game(Table, Seats, RoundFlow, Windows, Scoring, LegalActions):
         if d.kind == "answer":
             return f"{who} must answer first: " + " or ".join(d.options)
         return f"{who} must decide first"
+
+    def halt(self, reason: str) -> None:
+        """Stop the game at once, with no winner, when the rules go past one of the engine's
+        limits (the reason names it). Called between moves, never from inside a round's flow."""
+        self.stalemate = reason
+        self.event("stalemate", reason=reason)
+        self.game_over = self.round_over = True
+        self._round = self._gen = None
+        self.decision = self._legal = None
 
     def events_for(self, seat: int | None, start: int = 0) -> list:
         """The events from index `start` on, as `seat` may see them (None: someone watching, who

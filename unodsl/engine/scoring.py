@@ -1,15 +1,19 @@
 """Scoring: points, teams sharing them, players leaving the game, and the game's end."""
 from __future__ import annotations
 
+MAX_SCORE = 10 ** 15
+
 
 class Scoring:
     """Mixed into Game: scores, eliminations and the winners of the game."""
 
     def add_score(self, seat: int, points: int) -> None:
+        """Points to the seat and its team; scores stay within MAX_SCORE either way (rules that
+        multiply points could otherwise make numbers no statistic can hold)."""
         for s in range(self.n):
             if self.teams[s] == self.teams[seat]:
-                self.scores[s] += points
-                self.round_points[s] += points
+                self.scores[s] = max(-MAX_SCORE, min(MAX_SCORE, self.scores[s] + points))
+                self.round_points[s] = max(-MAX_SCORE, min(MAX_SCORE, self.round_points[s] + points))
 
     def eliminate(self, seat: int, round_only: bool = False) -> None:
         if not self._active(seat):

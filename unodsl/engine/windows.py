@@ -9,6 +9,8 @@ from __future__ import annotations
 from ..compile.decisions import Action, Refused
 from ..compile.expressions import Ctx
 
+MAX_OUT_OF_TURN = 5000    # actions out of turn in one round: each can open a window again
+
 
 class Interrupt:
     """An out-of-turn action whose rules may ask questions: run inside the game's own flow."""
@@ -115,6 +117,10 @@ class Windows:
             if act.program.plain is None and not self._interrupt_allowed():
                 reasons.append(f"wait: {self._not_your_turn(self.decision)}")
                 continue
+            self.out_of_turn += 1
+            if self.out_of_turn > MAX_OUT_OF_TURN:
+                self.halt(f"more than {MAX_OUT_OF_TURN:,} moves were made out of turn in one round")
+                return
             del self.windows[(rule.name, subject)]
             self._record(action)
             self.event("window", seat=seat, verb=verb, subject=subject)

@@ -26,8 +26,10 @@ from ..engine.actions import (
 )
 from ..engine.bots import BOTS, BasicBot
 from ..engine.game import Game, seat_name
+from ..lang.files import atomic_write, interrupts_held, printable
 
 WIDTH = 79
+MAX_LINE = 10_000          # a typed line longer than this is not a move: the rest is skipped
 DEAL = Action(None, "deal")
 
 
@@ -40,8 +42,10 @@ def play_session(rules, players: int, human_seats, bot: str = "basic", seed=None
     """Play one whole game at the terminal and return the exit code.
 
     `human_seats` are 0-based seats typed in by people; every other seat is played by a `bot`
-    (a name in BOTS). Quitting, end of input and Ctrl-C all end the session normally (exit 0)
-    with a goodbye line; a bad set-up (player count, seat, bot name) prints why and returns 2.
+    (a name in BOTS). Quitting and end of input end the session normally (exit 0) with a goodbye
+    line, Ctrl-C too but with exit code 130; a bad set-up (player count, seat, bot name) prints
+    why and returns 2. A move (with the bots' answers out of turn and the save after it) is never
+    cut by Ctrl-C: the interrupt waits until it is done, so a save or a log holds whole moves.
     With `log_path`, the game's event log is written there when the session ends, however it
     ends; `ref` is (ruleset, modules, options) as given, so that `unodsl replay` can rebuild it.
     With `save_path` the game is saved after every move; `resume` (a savegame.Saved) continues
@@ -57,20 +61,21 @@ def play_session(rules, players: int, human_seats, bot: str = "basic", seed=None
     except ValueError as e:
         print(f"unodsl play: {e}", file=stdout)
         return 2
+    code = 0
     try:
         session.run()
     except _Quit as q:
         session.say(str(q))
     except KeyboardInterrupt:
         session.say("\nInterrupted. Goodbye.")
+        code = 130
     if log_path:
         from ..engine import eventlog
-        name, modules, options = ref or (rules.name, [], {})
-        with open(log_path, "w", encoding="utf-8") as fh:
-            eventlog.write(fh, name, modules, options, session.game)
+        name, modules, options = session.ref
+        atomic_write(log_path, eventlog.text(name, modules, options, session.game))
         session.say(f"Event log written to {log_path}.")
     _flush(stdout)
-    return 0
+    return code
 
 
 def _flush(stream) -> None:
@@ -153,8 +158,9 @@ class Session:
 
     # ---- output -------------------------------------------------------------------------------
     def say(self, text: str = "", indent: str = "") -> None:
-        """Write text wrapped to the terminal width (each paragraph separately)."""
-        for line in text.split("\n"):
+        """Write text wrapped to the terminal width (each paragraph separately). Titles, names
+        and texts come from rules files: their control characters are shown, never obeyed."""
+        for line in printable(text).split("\n"):
             if len(line) <= WIDTH:
                 print(line, file=self.stdout)
             else:
@@ -163,8 +169,8 @@ class Session:
     def say_items(self, label: str, items, sep: str = " ") -> None:
         """`label` then the items, wrapped between items (never inside one) under the first."""
         pad = " " * min(len(label), 24)
-        line = label
-        for i, item in enumerate(items):
+        line = printable(label)
+        for i, item in enumerate(map(printable, items)):
             piece = item if i == 0 else sep + item
             if i and len(line) + len(piece) > WIDTH:
                 print(line.rstrip(), file=self.stdout)
@@ -208,10 +214,12 @@ class Session:
         return f"you play {people}" + (", bots play the others" if self.bots else "")
 
     def _apply(self, action: Action) -> None:
-        """Apply a move, then let every bot act out of turn (say UNO, catch someone); save."""
-        self.game.apply(action)
-        self._bots_out_of_turn()
-        self.save()
+        """Apply a move, then let every bot act out of turn (say UNO, catch someone); save.
+        All of it or nothing: Ctrl-C is held back until the save is written."""
+        with interrupts_held():
+            self.game.apply(action)
+            self._bots_out_of_turn()
+            self.save()
 
     def _bots_out_of_turn(self) -> None:
         g = self.game
@@ -229,11 +237,17 @@ class Session:
         """One line from the person; end of input ends the session."""
         self.stdout.write(prompt)
         _flush(self.stdout)
-        line = self.stdin.readline()
+        line = self.stdin.readline(MAX_LINE + 1)
         if not line:
             raise _Quit("\nEnd of input. Goodbye.")
+        if len(line) > MAX_LINE and not line.endswith("\n"):        # skip the rest of a huge line
+            while True:
+                rest = self.stdin.readline(MAX_LINE)
+                if not rest or rest.endswith("\n"):
+                    break
+            line = line[:80] + "..."
         if self.echo:
-            self.stdout.write(line if line.endswith("\n") else line + "\n")
+            self.stdout.write(printable(line.rstrip("\n")) + "\n")
         return line.strip()
 
     # ---- a person's decision ------------------------------------------------------------------

@@ -380,6 +380,8 @@ class OptionDecl(Node):
     default: Literal
     choices: tuple[Literal, ...]
     doc: str
+    low: Optional[Literal] = None       # `from LOW [to HIGH]`: the values a whole-number option may take
+    high: Optional[Literal] = None
 
 
 @dataclass(frozen=True)

@@ -114,9 +114,12 @@ class Composer:
             del self.entries[k]
             self.order.remove(k)
 
-    def add_modules(self, modules: list[A.Unit]) -> None:
-        """Apply modules in order; keys that two modules both define are reported as conflicts."""
+    def add_modules(self, modules: list[A.Unit], builds_on: dict | None = None) -> None:
+        """Apply modules in order; keys that two modules both define are reported as conflicts,
+        unless one builds on the other (`uses` it, directly or not): then the later one wins,
+        as a ruleset's own rules win over its modules'."""
         claimed: dict = {}
+        builds_on = builds_on or {}
         for module in modules:
             for decl in module.decls:
                 if isinstance(decl, A.About):
@@ -124,7 +127,8 @@ class Composer:
                 for key in decl_keys(decl):
                     if key[0] in ("Match", "Requires", "RemoveCard", "PlayOnly", "AfterPlay", "Uses"):
                         continue
-                    if key in claimed and claimed[key][1] != module.name:
+                    if key in claimed and claimed[key][1] != module.name \
+                            and claimed[key][1] not in builds_on.get(module.name, ()):
                         other_decl, other_name = claimed[key]
                         if not (isinstance(decl, A.SetOption) and decl.value.value == other_decl.value.value):
                             self.diags.error(

@@ -28,9 +28,10 @@ class Diagnostic:
         if src is not None and self.span.line > 0:
             text = src.line(self.span.line)
             width = max(1, (self.span.end_col - self.span.col) if self.span.end_line == self.span.line else len(text) - self.span.col + 1)
+            shown, col, width = _excerpt(text, self.span.col, width)
             gutter = f"{self.span.line:>4} | "
-            lines.append(gutter + text)
-            lines.append(" " * (len(gutter) + self.span.col - 1) + "^" * max(1, width))
+            lines.append(gutter + shown)
+            lines.append(" " * (len(gutter) + col - 1) + "^" * max(1, width))
         for span, note in self.related:
             lines.append(f"  note: {span}: {note}")
         if self.hint:
@@ -50,6 +51,23 @@ class Diagnostic:
             "hint": self.hint,
             "related": [{"file": s.file, "line": s.line, "col": s.col, "note": n} for s, n in self.related],
         }
+
+
+SHOWN_WIDTH = 100      # the most of a source line a diagnostic shows
+
+
+def _excerpt(text: str, col: int, width: int) -> tuple[str, int, int]:
+    """The part of a long line around the mistake, marked with … where it is cut, and where
+    the caret goes in it (column, width)."""
+    if len(text) <= SHOWN_WIDTH:
+        return text, col, width
+    start = max(0, min(col - 1 - SHOWN_WIDTH // 4, len(text) - SHOWN_WIDTH))
+    shown = text[start:start + SHOWN_WIDTH]
+    lead = "…" if start > 0 else ""
+    tail = "…" if start + SHOWN_WIDTH < len(text) else ""
+    col = col - start + len(lead)
+    width = max(1, min(width, SHOWN_WIDTH - (col - 1 - len(lead))))
+    return lead + shown + tail, col, width
 
 
 @dataclass
@@ -85,6 +103,12 @@ class RulesError(Exception):
 
     def render(self) -> str:
         return "\n".join(d.render(self.sources) for d in self.diagnostics)
+
+
+def too_deep(source: Source) -> Diagnostic:
+    """E105: rules nested so deeply that reading them would exhaust Python's recursion limit."""
+    return Diagnostic("E105", "the rules are nested too deeply to read", source.span(1, 1, 1, 2),
+                      "split deeply nested rules into simpler parts")
 
 
 def suggest(word: str, candidates, prefix: str = "did you mean", limit: int = 3) -> str:

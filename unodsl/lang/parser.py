@@ -30,6 +30,7 @@ DECL_WORDS = ("about", "players", "deal", "option", "set", "colors", "card", "re
 UNIT_WORDS = ("ruleset", "module")
 MAX_RECOVERIES = 60
 MAX_NESTING = 60           # brackets and braces inside each other; deeper is refused, not recursed
+MAX_NUMBER = 999_999_999   # the largest number a rules file may write
 
 
 @lru_cache(maxsize=1)
@@ -41,6 +42,12 @@ def _lark() -> Lark:
         return Lark(grammar_text(), cache=True, **options)
     except OSError:               # no writable temporary folder: build it in memory
         return Lark(grammar_text(), **options)
+
+
+def lark_parser() -> Lark:
+    """The Lark parser of the language, for tools that need its tokens or its parse tree
+    (the formatter, the language server's completion)."""
+    return _lark()
 
 
 def keywords() -> set[str]:
@@ -152,12 +159,18 @@ def _too_deep(source: Source, diags: Diagnostics) -> bool:
 def parse(source: Source, diags: Diagnostics) -> A.File:
     """Parse a whole file; syntax errors go to `diags` and the declarations around them are dropped."""
     text = source.text
+    if text.startswith("\ufeff"):          # a byte-order mark some editors write: read as a blank
+        text = " " + text[1:]
     if _too_deep(source, diags):
         return A.File(source.span(1, 1), ())
     for _ in range(MAX_RECOVERIES):
         try:
             tree = _lark().parse(text)
-            return _ToAst(source).transform(tree)
+            builder = _ToAst(source)
+            result = builder.transform(tree)
+            for p in builder.problems:
+                diags.error(p.code, p.message, p.span, p.hint)
+            return result
         except UnexpectedInput as err:
             text = _recover(source, text, err, diags)
             if text is None:
@@ -201,6 +214,17 @@ def _recover(source: Source, text: str, err: UnexpectedInput, diags: Diagnostics
     else:
         tok = err.token
         span = Span(source.name, line, col, tok.end_line or line, (tok.end_column or col + 1))
+        if set(err.expected) <= {"RULESET", "MODULE", "$END"}:     # outside every ruleset and module
+            stray = _stray_brace(text, line, col) if tok.type != "RBRACE" else (line, col)
+            if stray is not None:
+                sline, scol = stray
+                diags.error("E107", "unexpected `}`: nothing left to close", source.span(sline, scol, sline, scol + 1),
+                            "remove this `}`" + ("" if tok.type == "RBRACE" else
+                                                 f": the declarations after it (line {line}) belong inside the "
+                                                 "ruleset or module it closes"))
+                rows = text.split("\n")
+                rows[sline - 1] = rows[sline - 1][: scol - 1] + " " + rows[sline - 1][scol:]
+                return "\n".join(rows)
         prefix = blank.lines[line - 1][: col - 1]
         at_line_start = not prefix.strip()
         expected = {_describe_terminal(t) for t in err.expected}
@@ -236,10 +260,34 @@ def _recover(source: Source, text: str, err: UnexpectedInput, diags: Diagnostics
         if not hint:
             hint = "expected " + ", ".join(sorted(expected)[:8])
         diags.error("E101", message, span, hint)
-    first, last = blank.region(line, isinstance(err, UnexpectedToken) and not blank.lines[line - 1][: col - 1].strip())
+    at_start = isinstance(err, UnexpectedToken) and not blank.lines[line - 1][: col - 1].strip()
+    if at_start and "RBRACE" in err.expected:
+        # the parser could have ended what came before: the mistake starts on this line
+        first, last = line - 1, blank._end_of(line - 1, line - 1)
+    else:
+        first, last = blank.region(line, at_start)
     if all(not blank.lines[k].strip() for k in range(first, last)):
         return None
     return blank.blank(first, last)
+
+
+def _stray_brace(text: str, line: int, col: int):
+    """(line, col) of the `}` that closed the last ruleset or module before a position, when a
+    declaration follows it: the author wrote one `}` too many somewhere above."""
+    depth, last = 0, None
+    for n, row in enumerate(text.split("\n")[:line], start=1):
+        code = re.sub(r'"([^"\\]|\\.)*"', lambda m: " " * len(m.group(0)), row.split("#", 1)[0])
+        if n == line:
+            code = code[: col - 1]
+        for c, ch in enumerate(code, start=1):
+            if ch == "{":
+                depth += 1
+            elif ch == "}":
+                depth -= 1
+                if depth == 0:
+                    last = (n, c)
+    word = re.match(r"\s*([A-Za-z_][\w-]*)", text.split("\n")[line - 1][col - 1:])
+    return last if last is not None and word and word.group(1) in DECL_WORDS else None
 
 
 def _word_before(text: str, line: int, col: int):
@@ -284,6 +332,12 @@ def _depth(text: str) -> int:
     return max(0, depth)
 
 
+class _Range:
+    """`from LOW [to HIGH]` of an option, on its way into the OptionDecl."""
+    def __init__(self, low, high):
+        self.low, self.high = low, high
+
+
 class _SyntaxProblem(Exception):
     def __init__(self, code: str, message: str, span: Span, hint: str = ""):
         super().__init__(message)
@@ -302,6 +356,7 @@ class _ToAst(Transformer):
     def __init__(self, source: Source):
         super().__init__()
         self.src = source
+        self.problems: list = []       # mistakes found while building, reported once the file parses
 
     def _span(self, meta) -> Span:
         if getattr(meta, "empty", False) or not hasattr(meta, "line"):
@@ -310,6 +365,17 @@ class _ToAst(Transformer):
 
     def _tok_span(self, tok: Token) -> Span:
         return Span(self.src.name, tok.line, tok.column, tok.end_line, tok.end_column)
+
+    def _int(self, tok: Token) -> int:
+        """A number as written; past MAX_NUMBER it is reported and read as MAX_NUMBER, so that
+        no later stage meets a giant and the declaration holding it is still checked."""
+        digits = tok.value.lstrip("0")
+        if len(digits) > len(str(MAX_NUMBER)) or (digits and int(digits) > MAX_NUMBER):
+            shown = tok.value if len(tok.value) <= 20 else tok.value[:12] + "…"
+            self.problems.append(_SyntaxProblem("E106", f"the number {shown} is too large", self._tok_span(tok),
+                                                f"numbers in rules files are at most {MAX_NUMBER:,}"))
+            return MAX_NUMBER
+        return int(tok.value)
 
     # -- file and units
     def start(self, meta, children):
@@ -345,23 +411,28 @@ class _ToAst(Transformer):
         return A.About(self._span(meta), _unquote(c[0]))
 
     def players(self, meta, c):
-        return A.Players(self._span(meta), int(c[0]), int(c[1]))
+        return A.Players(self._span(meta), self._int(c[0]), self._int(c[1]))
 
     def deal(self, meta, c):
         return A.Deal(self._span(meta), c[0])
 
     def option(self, meta, c):
         name, default = str(c[0]), c[1]
-        choices, doc = (), ""
+        choices, doc, low, high = (), "", None, None
         for x in c[2:]:
-            if isinstance(x, tuple):
+            if isinstance(x, _Range):
+                low, high = x.low, x.high
+            elif isinstance(x, tuple):
                 choices = x
             elif isinstance(x, Token):
                 doc = _unquote(x)
-        return A.OptionDecl(self._span(meta), name, default, choices, doc)
+        return A.OptionDecl(self._span(meta), name, default, choices, doc, low, high)
 
     def choices(self, meta, c):
         return tuple(c)
+
+    def option_range(self, meta, c):
+        return _Range(c[0], c[1] if len(c) > 1 else None)
 
     def set_option(self, meta, c):
         return A.SetOption(self._span(meta), str(c[0]), c[1])
@@ -392,8 +463,8 @@ class _ToAst(Transformer):
         return A.RemoveCard(self._span(meta), str(c[0]))
 
     def rank_range(self, meta, c):
-        low = int(c[0])
-        high = int(c[1]) if len(c) > 1 else low
+        low = self._int(c[0])
+        high = self._int(c[1]) if len(c) > 1 else low
         if high < low:
             raise _SyntaxProblem("E103", f"the range {low}..{high} is empty", self._span(meta),
                                  f"write the smaller number first: {high}..{low}")
@@ -427,7 +498,7 @@ class _ToAst(Transformer):
         return A.DeckEach(self._span(meta), tuple(c))
 
     def deck_count(self, meta, c):
-        count = int(c[0]) if c[0].type == "INT" else str(c[0])
+        count = self._int(c[0]) if c[0].type == "INT" else str(c[0])
         return A.DeckCount(self._span(meta), count, c[1])
 
     def uses(self, meta, c):
@@ -627,10 +698,21 @@ class _ToAst(Transformer):
         return A.PassHands(self._span(meta))
 
     def if_stmt(self, meta, c):
-        other = c[2] if len(c) > 2 else ()
-        if isinstance(other, A.If):
-            other = (other,)
-        return A.If(self._span(meta), c[0], c[1], other)
+        test, then, rest = c[0], c[1], c[2:]
+        other = rest[-1][1] if rest and rest[-1][0] == "else" else ()
+        chain = [x for x in rest if x[0] == "else if"]
+        if len(chain) > MAX_NESTING:
+            raise _SyntaxProblem("E104", f"more than {MAX_NESTING} `else if` in a row", self._span(meta),
+                                 "split the rule into simpler parts, for example one rule per card")
+        for _, span, t, body in reversed(chain):       # folded from the last: no recursion
+            other = (A.If(span, t, body, other),)
+        return A.If(self._span(meta), test, then, other)
+
+    def else_if(self, meta, c):
+        return ("else if", self._span(meta), c[0], c[1])
+
+    def else_block(self, meta, c):
+        return ("else", c[0])
 
     def ask(self, meta, c):
         question = _unquote(c[1]) if isinstance(c[1], Token) else ""
@@ -684,10 +766,10 @@ class _ToAst(Transformer):
 
     # -- expressions
     def int_lit(self, meta, c):
-        return A.Literal(self._span(meta), int(c[0]))
+        return A.Literal(self._span(meta), self._int(c[0]))
 
     def neg_int_lit(self, meta, c):
-        return A.Literal(self._span(meta), -int(c[-1]))
+        return A.Literal(self._span(meta), -self._int(c[-1]))
 
     def str_lit(self, meta, c):
         return A.Literal(self._span(meta), _unquote(c[0]))

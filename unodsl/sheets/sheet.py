@@ -14,7 +14,6 @@ import hashlib
 import html
 import math
 import re
-import sys
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,6 +24,7 @@ from .. import __version__
 from ..compile.loader import MODULE_HOST, Library, is_path, load, read_source
 from ..lang import ast as A
 from ..lang.diagnostics import Diagnostics, RulesError
+from ..lang.files import InputError, UnknownName, printable
 from .describe import Describer, and_list, fmt_value, humanize, plural, same_words
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -35,7 +35,7 @@ MODULE_BASE = MODULE_HOST
 STATS_PLAYERS = 4
 
 
-class SheetError(ValueError):
+class SheetError(InputError):
     """A problem with a sheet request (a template, a format, a missing extra): exit code 2."""
 
 
@@ -88,7 +88,7 @@ def load_rules(ref: str, with_=(), options: dict | None = None) -> SheetRules:
         unit = lib.units.get(ref)
         if unit is None:
             from ..lang.diagnostics import suggest
-            raise LookupError(f"no bundled ruleset or module named `{ref}`. " +
+            raise UnknownName(f"no bundled ruleset or module named `{ref}`. " +
                               (suggest(ref, lib.units) or "Bundled: " + ", ".join(sorted(lib.units))))
         if unit.unit.kind == "module":
             with_.insert(0, ref)
@@ -716,69 +716,20 @@ def render_builtin(ctx: dict, fmt: str) -> str:
 
 
 def render_user(ctx: dict, path, fmt: str) -> str:
-    """Render a user's own template in Jinja's sandbox; every problem is a SheetError with its line."""
-    from jinja2 import (
-        ChoiceLoader,
-        FileSystemLoader,
-        StrictUndefined,
-        TemplateError,
-        TemplateSyntaxError,
-    )
-    from jinja2.sandbox import SandboxedEnvironment, SecurityError
-    path = Path(path)
-    if not path.is_file():
-        raise SheetError(f"no such template file: {path}")
-    try:
-        path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as err:
-        raise SheetError(f"{path}: the template is not UTF-8 text (byte {err.start})") from None
-    folder = path.resolve().parent
-    env = SandboxedEnvironment(
-        loader=ChoiceLoader([FileSystemLoader(str(folder)), FileSystemLoader(str(TEMPLATES))]),
-        autoescape=lambda name: _escape_for(name, fmt), undefined=StrictUndefined,
-        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
-    env.filters.update(_filters())
-    for unsafe in ("cycler", "joiner", "lipsum"):
-        env.globals.pop(unsafe, None)
-    display = str(path)
-    try:
-        template = env.get_template(path.name)
-        return template.render(**ctx)
-    except TemplateSyntaxError as err:
-        where = _where(err.filename or display, err.lineno, path)
-        raise SheetError(f"{where}: template error: {err.message}") from None
-    except SecurityError as err:
-        where = _where(display, _template_line(path), path)
-        raise SheetError(f"{where}: the template tried something the sandbox forbids: {err}") from None
-    except TemplateError as err:
-        where = _where(display, _template_line(path), path)
-        raise SheetError(f"{where}: template error: {err}") from None
-    except RecursionError:
-        raise SheetError(f"{display}: the template recurses too deeply") from None
-    except (TypeError, ValueError, AttributeError, KeyError, IndexError, ZeroDivisionError, OverflowError) as err:
-        where = _where(display, _template_line(path), path)
-        raise SheetError(f"{where}: template error: {type(err).__name__}: {err}") from None
+    """Render a user's own template (sandboxed, kept in its folder, within limits: user_template)."""
+    from .user_template import render_user as render
+    return render(ctx, path, fmt, bundled=TEMPLATES, autoescape=_escape_for, filters=_filters(), error=SheetError)
 
 
-def _where(filename, line, path) -> str:
-    name = str(path) if filename and Path(filename).name == path.name else (filename or str(path))
-    return f"{name}:{line}" if line else name
-
-
-def _template_line(path) -> int | None:
-    """The template line being rendered when an error was raised (from the rewritten traceback)."""
-    tb = sys.exc_info()[2]
-    line = None
-    want = str(path.resolve())
-    while tb is not None:
-        code = tb.tb_frame.f_code
-        try:
-            if Path(code.co_filename).resolve() == Path(want) or code.co_filename == path.name:
-                line = tb.tb_lineno
-        except (OSError, ValueError):
-            pass
-        tb = tb.tb_next
-    return line
+def _printable(value):
+    """The sheet's data with every text's control characters escaped (lang.files.printable)."""
+    if isinstance(value, str):
+        return printable(value)
+    if isinstance(value, dict):
+        return {k: _printable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(_printable(v) for v in value)
+    return value
 
 
 def to_pdf(html_text: str) -> bytes:
@@ -802,6 +753,8 @@ def make_sheet(ref: str, with_=(), options: dict | None = None, fmt: str = "html
     src = load_rules(ref, with_, options)
     ctx = build_context(src.rules, parent=src.parent, modules=src.modules, paper=paper, stats=stats)
     ctx["format"] = fmt
+    if fmt == "md":                 # Markdown is read on terminals too: no control character obeyed
+        ctx = _printable(ctx)
     text = render_user(ctx, template, fmt) if template else render_builtin(ctx, fmt)
     if fmt == "pdf":
         return to_pdf(text)

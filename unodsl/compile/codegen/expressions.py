@@ -19,6 +19,12 @@ class Unsupported(Exception):
     """No template for this construct: the program containing it runs generically."""
 
 
+def py_name(prefix: str, name: str) -> str:
+    """The Python name for a rule's variable: one-to-one, so `a_b` and `a-b` stay two names
+    (`_` is written `__` and `-` is written `_H`)."""
+    return prefix + name.replace("_", "__").replace("-", "_H")
+
+
 @dataclass(frozen=True)
 class Env:
     """What the rules' names are in the Python being written."""
@@ -242,7 +248,7 @@ class ExpressionWriter:
     def _eQuantifier(self, node, env):
         ctype = self.typ(node.collection, env)
         coll = self.expr(node.collection, env)
-        var = "v_" + re.sub(r"\W", "_", node.var)
+        var = py_name("v_", node.var)
         vtype = MEMBER.get(ctype, ANY)
         inner = replace(env, vars={**env.vars, node.var: (var, vtype)})
         where = f" if {self._boolean(node.where, inner)}" if node.where is not None else ""

@@ -7,7 +7,9 @@ of them; what they fix is folded into constants and tables.
 """
 from __future__ import annotations
 
+import io
 import re
+import tokenize
 
 from ...lang import ast as A
 from .expressions import _NONNULL_SEATS, Env, Unsupported
@@ -368,12 +370,27 @@ class LoopWriter(StatementWriter):
         if not self.uses((A.PlaysCard,)):
             stable["g.skips"] = "skips"
         (ind, head), body = function[0], function[1:]
-        text = "\n".join(t for _, t in body)
-        used = [(attr, name) for attr, name in stable.items() if re.search(re.escape(attr) + r"\b", text)]
-        out = []
-        for i, t in body:
-            for attr, name in used:
-                t = re.sub(re.escape(attr) + r"\b", name, t)
-            if t not in (f"{name} = {name}" for _, name in used):
-                out.append((i, t))
+        rewritten = [(i, _rename_attributes(t, stable)) for i, t in body]
+        used = [(attr, name) for attr, name in stable.items() if any(t != r and name in r for (_, t), (_, r)
+                                                                     in zip(body, rewritten))]
+        out = [(i, t) for i, t in rewritten if t not in (f"{name} = {name}" for _, name in used)]
         return [(ind, head)] + [(ind + 1, f"{name} = {attr}") for attr, name in used] + out
+
+
+def _rename_attributes(line: str, names: dict) -> str:
+    """`g.hands` -> `hands` (for each `g.X` in names) in one line of generated Python, read as
+    tokens: text inside string literals, and `x.g.hands`, are left as they are."""
+    if "g." not in line:
+        return line
+    tokens = [tok for tok in tokenize.generate_tokens(io.StringIO(line).readline)
+              if tok.type not in (tokenize.NEWLINE, tokenize.NL, tokenize.ENDMARKER)]
+    cuts = []
+    for k in range(len(tokens) - 2):
+        g, dot, attr = tokens[k:k + 3]
+        after_dot = k > 0 and tokens[k - 1].string == "."
+        if (g.type == tokenize.NAME and g.string == "g" and dot.string == "." and not after_dot
+                and f"g.{attr.string}" in names):
+            cuts.append((g.start[1], attr.end[1], names[f"g.{attr.string}"]))
+    for start, end, name in reversed(cuts):
+        line = line[:start] + name + line[end:]
+    return line

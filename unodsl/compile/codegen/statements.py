@@ -8,13 +8,18 @@ same state.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from ...lang import ast as A
 from ..effects import CHANCE_KINDS, CHANCE_PROMPTS, MAX_CHANCE
 from ..expressions import ANY, CARD, COLOR, INT, MEMBER, SEAT, SEATS
-from .expressions import _NONNULL_SEATS, Env, ExpressionWriter, Unsupported
+from .expressions import _NONNULL_SEATS, Env, ExpressionWriter, Unsupported, py_name
+
+# Python's compiler takes at most 20 nested loops in a function (and 100 levels of indentation).
+# Each nested block of a rule is one more level of indentation in the generated code, on top of
+# the few levels of the generated functions themselves, so a rule nested deeper than this runs
+# through its generic closures instead.
+MAX_INDENT = 18
 
 
 class StatementWriter(ExpressionWriter):
@@ -27,6 +32,8 @@ class StatementWriter(ExpressionWriter):
 
     # ---- statements ---------------------------------------------------------------------------
     def block(self, body, env: Env, ind: int) -> list:
+        if ind > MAX_INDENT:          # Python refuses code nested past its own limits
+            raise Unsupported("rules nested too deeply to write out")
         lines = []
         for stmt in body:
             method = getattr(self, "_s" + type(stmt).__name__, None)
@@ -126,7 +133,7 @@ class StatementWriter(ExpressionWriter):
     def _sDiscardMatching(self, node, env, ind):
         head, t, inner = self.each_seat(node.who, env, ind)
         held, chosen = self.temp("held"), self.temp("chosen")
-        v = "v_" + re.sub(r"\W", "_", node.var)
+        v = py_name("v_", node.var)
         test = self._boolean(node.test, replace(env, vars={**env.vars, node.var: (v, CARD)}))
         return head + [
             (inner, f"{held} = list(g.hands[{t}])"), (inner, f"{chosen} = []"),
@@ -170,7 +177,7 @@ class StatementWriter(ExpressionWriter):
     def _sRace(self, node, env, ind):
         """A race among players: its loser drawn by the game's generator (or asked, when the
         game asks about chance), then the body with the loser named."""
-        among, var = self.temp("o"), "v_" + re.sub(r"\W", "_", node.var)
+        among, var = self.temp("o"), py_name("v_", node.var)
         prompt = node.prompt or "Who lost the race?"
         outcome = f"g.chance_gen({among}, {prompt!r}, 'race')"
         inner = replace(env, vars={**env.vars, node.var: (var, SEAT)})
@@ -183,15 +190,30 @@ class StatementWriter(ExpressionWriter):
         head, t, inner = self.each_seat(node.who, env, ind)
         return head + [(inner, f"g.reveal({t}, _seats({self.expr(node.to, env)}))")]
 
-    def _sIf(self, node, env, ind):
+    def _decided(self, node, env):
+        """The branch of an `if` that the options decide (or that is written as constant), else None."""
         fixed, value = self.res.constant(node.test, env.scope)
         test = None if fixed else self._boolean(node.test, env)
         if fixed or test in ("True", "False"):
-            taken = node.then if (value if fixed else test == "True") else node.other
+            return (node.then if (value if fixed else test == "True") else node.other), test
+        return None, test
+
+    def _sIf(self, node, env, ind):
+        taken, test = self._decided(node, env)
+        if taken is not None or test is None:
             return self.block(taken, env, ind) if taken else []
         lines = [(ind, f"if {test}:")] + self.block(node.then, env, ind + 1)
-        if node.other:
-            lines += [(ind, "else:")] + self.block(node.other, env, ind + 1)
+        other = node.other
+        # `else if` chains become `elif`s, so that a long chain does not nest Python blocks
+        while len(other) == 1 and isinstance(other[0], A.If):
+            taken, test = self._decided(other[0], env)
+            if taken is not None or test is None:
+                other = taken or ()
+                continue
+            lines += [(ind, f"elif {test}:")] + self.block(other[0].then, env, ind + 1)
+            other = other[0].other
+        if other:
+            lines += [(ind, "else:")] + self.block(other, env, ind + 1)
         return lines
 
     def _sSetCounter(self, node, env, ind):
@@ -205,7 +227,7 @@ class StatementWriter(ExpressionWriter):
         return head + [(inner, f"g.add_score({t}, {self._number(node.amount, env)})")]
 
     def _sLet(self, node, env, ind):
-        name = "l_" + re.sub(r"\W", "_", node.name)      # may hold None, unlike loop variables (v_)
+        name = py_name("l_", node.name)      # may hold None, unlike loop variables (v_)
         src = self.expr(node.value, env)
         env.vars[node.name] = (name, self.typ(node.value, env))
         return [(ind, f"{name} = {src}")]
@@ -258,7 +280,7 @@ class StatementWriter(ExpressionWriter):
     def _candidates(self, node, env, ind, member):
         """`o = ` the distinct members of a pick's or chance's collection that meet its condition."""
         o = self.temp("o")
-        v = "v_" + re.sub(r"\W", "_", node.var)
+        v = py_name("v_", node.var)
         coll = self.expr(node.among, env)
         seq = f"dict.fromkeys(_seats({coll}))" if member == SEAT else f"dict.fromkeys({coll} or ())"
         if node.where is None:
@@ -268,7 +290,7 @@ class StatementWriter(ExpressionWriter):
 
     def _sPicks(self, node, env, ind):
         member = MEMBER.get(self.typ(node.among, env), SEAT)
-        var = "l_" + re.sub(r"\W", "_", node.var)
+        var = py_name("l_", node.var)
         t = self.temp()
         head, o = self._candidates(node, env, ind, member)
         lines = [(ind, f"{t} = {self.expr(node.who, env)}"), *head, (ind, f"{var} = None"),
@@ -294,7 +316,7 @@ class StatementWriter(ExpressionWriter):
         return lines + self.ask_for(var, t, kind, o, prompt, node.optional, inner)
 
     def _sChance(self, node, env, ind):
-        var = "l_" + re.sub(r"\W", "_", node.var)
+        var = py_name("l_", node.var)
         if node.among is None:
             lo, hi, opts = self.temp("lo"), self.temp("hi"), self.temp("o")
             outcome = f"g.chance_gen({opts}, {node.prompt or 'Which number came up?'!r}, 'number')"
@@ -325,7 +347,7 @@ class StatementWriter(ExpressionWriter):
 
     def _sForEach(self, node, env, ind):
         ctype = self.typ(node.collection, env)
-        var = "v_" + re.sub(r"\W", "_", node.var)
+        var = py_name("v_", node.var)
         vtype = MEMBER.get(ctype, ANY)
         inner = replace(env, vars={**env.vars, node.var: (var, vtype)})
         return [(ind, f"for {var} in tuple({self.expr(node.collection, env)} or ()):")] + self.block(node.body, inner, ind + 1)

@@ -246,13 +246,17 @@ class Statements:
         else:
             each, that, noun = "each card", "that card", f"card in {self.np(s.collection, env)}"
             kind = "card"
-        inner = env.child()
-        inner.vars[s.var] = _Bind(each, kind)
-        saved = self.used.copy()
-        clauses = self._clauses(s.body, inner, depth + 1)
-        if clauses and all(subj == each for subj, _ in clauses):
-            return clauses
-        self.used = saved
+        # "each player draws 2 cards" when every statement is about the loop's player; tried only
+        # when the statements say so, so that nested loops are described once, not twice per level
+        acts = [x for x in s.body if not isinstance(x, A.Let)]
+        if acts and all(isinstance(getattr(x, "who", None), A.Name) and x.who.id == s.var for x in acts):
+            inner = env.child()
+            inner.vars[s.var] = _Bind(each, kind)
+            saved = self.used.copy()
+            clauses = self._clauses(s.body, inner, depth + 1)
+            if clauses and all(subj == each for subj, _ in clauses):
+                return clauses
+            self.used = saved
         inner = env.child()
         inner.vars[s.var] = _Bind(that, kind)
         body = self._join(self._clauses(s.body, inner, depth + 1), depth + 1) or NOTHING
