@@ -78,8 +78,7 @@ ruleset flip "UNO Flip" extends classic {
       if flip_wild_color == "next-chooses" {
         if face == dark { next chooses a color in dark_colors } else { next chooses a color in light_colors }
       } else {
-        let flipper = player
-        if face == dark { flipper chooses a color in dark_colors } else { flipper chooses a color in light_colors }
+        if face == dark { player chooses a color in dark_colors } else { player chooses a color in light_colors }
       }
     }
   }

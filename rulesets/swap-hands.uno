@@ -23,21 +23,14 @@ ruleset swap-hands "UNO with Wild Swap Hands (2015)" extends classic {
     customizable_count wild_customizable
   }
 
-  on play wild_swap_hands "Choose the color and swap hands with any opponent (name them with the play: play WSH red p3)." {
+  on play wild_swap_hands "Choose the color and swap hands with any opponent (name them with the play: play WSH red p3; with swap_hands_optional, you are asked whom, and may decline)." {
     player chooses a color
-    if player.cards > 0 or special_last_card == "acts" {
-      if swap_hands_optional {
-        ask player "Swap hands?" {
-          swap "Swap hands with an opponent." {
-            player picks target from opponents
-            player swaps hands with target
-          }
-          keep "Keep your hand." { }
-        }
-      } else {
-        player picks target from opponents
-        player swaps hands with target
-      }
+    if swap_hands_optional {
+      player may pick victim from opponents
+      if player.cards > 0 or special_last_card == "acts" { player swaps hands with victim }
+    } else {
+      player picks victim from opponents
+      if player.cards > 0 or special_last_card == "acts" { player swaps hands with victim }
     }
   }
 

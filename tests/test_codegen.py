@@ -1,9 +1,10 @@
 """The generated turn loop plays exactly the games the generic loop plays.
 
 `codegen` writes each ruleset's turn loop as Python; `Game(..., generated=False)` runs the generic
-reference loop instead. For every bundled ruleset, every bundled module on classic and every
-example (and every rules file in tests/codegen/, which test how names, texts and nesting are
-written), under every alternative value of every choice option, both loops play the same seeds
+reference loop instead. For every bundled ruleset, every bundled module on classic, every
+example, every rules file in tests/codegen/ (which test how names, texts and nesting are
+written) and every rules file of tests/scenarios (written to exercise the language's
+primitives), under every alternative value of every choice option, both loops play the same seeds
 with the same bots (including bots that act out of turn: saying UNO, catching, jumping in), and
 must produce the same event log, action log and final state.
 """
@@ -35,6 +36,9 @@ def _units():
         else:
             out.append((label, str(path), ()))
     for path in sorted((ROOT / "tests" / "codegen").glob("*.uno")):     # rules made to test codegen itself
+        out.append((str(path.relative_to(ROOT)), str(path), ()))
+    # the rules files of the language's own scenarios, each written to exercise its primitives
+    for path in sorted((ROOT / "tests" / "scenarios").rglob("*.uno")):
         out.append((str(path.relative_to(ROOT)), str(path), ()))
     return out
 
@@ -125,7 +129,7 @@ def test_generic_loop_passes_every_scenario(monkeypatch):
     assert all(g._code.play_round is Game._play_round for g in games)
 
 
-@pytest.mark.parametrize("name", ["flip"])
+@pytest.mark.parametrize("name", ["flip", "crazy-eights"])
 def test_new_bundled_rulesets_run_fully_generated(name):
     """The rulesets of the language's second part need no generic fallback either, in the step
     API's loop or in the simulator's."""

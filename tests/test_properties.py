@@ -78,11 +78,14 @@ def test_every_module_game_ends_and_conserves_cards(module, players, seed, bot):
 
 @pytest.mark.parametrize("rules_name", RULESETS + [f"classic+{m}" for m in MODULES])
 def test_games_rarely_end_in_stalemate(rules_name):
-    """A stalemate is the declared end of a round nobody can finish; with sensible bots it is rare."""
+    """A stalemate is the declared end of a round nobody can finish; with sensible bots it is rare.
+    (A round the rules' own `blocked when` ends, as Hoyle's Crazy Eights blocks, is the game's
+    rule, not a stalemate.)"""
     name, *mods = rules_name.split("+")
     rules = load(name, mods)
     players = max(rules.players[0], min(4, rules.players[1]))
-    stalemated = sum(bool(play_game(rules, players, seed, "basic", record=False).stalemate) for seed in range(12))
+    games = [play_game(rules, players, seed, "basic", record=False) for seed in range(12)]
+    stalemated = sum(bool(g.stalemate) and not g.stats.get("blocked") for g in games)
     assert stalemated <= 1
 
 

@@ -34,9 +34,9 @@ ruleset faces_words_runs "Faces, words and runs" {
     add 1 to flips
     if top.colored == no and face == night { next chooses a suit in night_suits }
   }
-  on play echo "The card under the top card takes effect again." {
+  on play echo "Every Jack in its player's hand takes effect as if played." {
     player chooses a suit in day_suits
-    for each c in player.hand { if c.rank == ace { as if player played c } }
+    for each c in player.hand { if c.rank == jack { as if player played c } }
   }
   on play star 9 "Draw one; you may play it; if you do not, the next player draws one." {
     player draws 1

@@ -217,7 +217,8 @@ class Compiler:
         code_spans: dict = {}
         card_decls = self.c.decls(A.CardDecl)
         if not card_decls:
-            self._missing("card", 'card skip "Skip" { colored; code "{color}S"; points 20 }', self._unit_span())
+            self._missing("card", 'card skip "Skip" { colored; code "{color}S"; points 20 }' if self.color_word == "color"
+                          else 'card pip 1..13 "Card" { code "{rank}{suit}"; points rank }', self._unit_span())
         prop_names = {a.value[0] for d in card_decls for a in d.attrs if a.key == "let"}
         for decl in card_decls:
             kinds.append(decl.name)
@@ -555,6 +556,13 @@ class Compiler:
         for w in self.c.decls(A.Window):
             self._define(I.WINDOW, w.name, w)
         windows = tuple(self._window(w, res, stmts) for w in self.c.decls(A.Window))
+        blocked_decl = self._one(A.Blocked)
+        blocked = res.expect(blocked_decl.test, BOOL, {}, "the blocked condition") if blocked_decl else None
+        stock_out_decl = self._one(A.StockOut)
+        on_stock_out = None
+        if stock_out_decl is not None:
+            on_stock_out = stmts.program(stock_out_decl.body)
+            self._between_moves(stock_out_decl.body, "when the stock runs out")
         self._check_work(res, players[1], len(deck))
         about = self._one(A.About)
         self._check_unplayable(cards, colors, match_fn, match_static, deck)
@@ -575,7 +583,13 @@ class Compiler:
             rank_words=rank_words, hidden_counters=self.hidden_counters(),
             sees=frozenset(d.what for d in self.c.decls(A.Sees)),
             same_face=tuple(by_code[c.upper()] for c in cards.code) if faces else (),
-            runs=runs, runs_each_acts=bool(runs_decl is not None and runs_decl.each_acts))
+            runs=runs, runs_each_acts=bool(runs_decl is not None and runs_decl.each_acts),
+            on_stock_out=on_stock_out,
+            # two-faced cards turn the stock over, and a seen top card must be the one drawn next
+            ordered_stock=self._ordered_stock() or bool(faces) or any(d.what == "stock top" for d in self.c.decls(A.Sees)),
+            eliminates=self._can_run(A.Eliminate, res), blocked=blocked,
+            blocked_doc=blocked_decl.doc if blocked_decl else "",
+            blocked_expr=blocked_decl.test if blocked_decl else None)
         return rs
 
     def hidden_counters(self) -> frozenset:
@@ -608,6 +622,51 @@ class Compiler:
                         self._reported.add(node.span)
                         self.diags.error("E341", "this `while` loop never ends: its condition is always true",
                                          node.test.span, "make the condition depend on the game, e.g. `next.cards < 7`")
+
+    def _between_moves(self, body, what: str) -> None:
+        """Rules that run between moves (in the middle of a draw, or whenever a state arises)
+        cannot stop to ask anyone anything: each statement that would ask is an error."""
+        asking = (A.ChooseColor, A.Picks, A.Ask, A.PlayDrawn, A.MayPlayCard, A.PlaysCard, A.Race,
+                  A.Chance, A.AsIfPlayed)
+        for node in A.walk(body):
+            if isinstance(node, asking):
+                self.diags.error("E342", f"`{what}` runs between moves, so it cannot ask anyone or leave "
+                                 "anything to chance", node.span,
+                                 "move the question into a card's effect, `on draw` or another rule played in a turn")
+
+    def _ordered_stock(self) -> bool:
+        """Whether the rules put cards on the stock or read its order, so that a dealt stock must
+        be shuffled and drawn from the top rather than drawn from at random."""
+        for _, decl, _ in self.c.items:
+            for n in A.walk(decl):
+                if isinstance(n, A.PutCard) and n.pile == "stock" or isinstance(n, A.TurnOver) and n.pile == "stock":
+                    return True
+                if isinstance(n, A.Attr) and n.name in ("top", "bottom") and isinstance(n.obj, A.Name) \
+                        and n.obj.id == "stock":
+                    return True
+        return False
+
+    def _can_run(self, node_type, res: Resolver) -> bool:
+        """Whether a statement of this type can run with these options (branches the options rule
+        out do not count)."""
+        def runs(body) -> bool:
+            for stmt in body:
+                if isinstance(stmt, node_type):
+                    return True
+                if isinstance(stmt, A.If):
+                    fixed, value = res.constant(stmt.test)
+                    branches = ((stmt.then if value else stmt.other),) if fixed else (stmt.then, stmt.other)
+                elif isinstance(stmt, A.Ask):
+                    branches = tuple(a.body for a in stmt.answers)
+                else:
+                    branches = tuple(v for v in (getattr(stmt, f) for f in stmt.__dataclass_fields__)
+                                     if isinstance(v, tuple) and v and isinstance(v[0], A.Node))
+                if any(runs(b) for b in branches):
+                    return True
+            return False
+        bodies = [getattr(decl, "body", ()) for _, decl, _ in self.c.items]
+        bodies += [item.body for w in self.c.decls(A.Window) for item in w.items if isinstance(item, A.WindowAction)]
+        return any(runs(b) for b in bodies)
 
     def _check_work(self, res: Resolver, players: int, deck: int) -> None:
         """Rules whose loops inside loops could take longer than a move may (for each over
@@ -705,7 +764,7 @@ class Compiler:
                 otherwise = stmts.program(decl.body)
                 continue
             sel = next(s for s in decl.cards if sel_key(s) == key[1])
-            program = stmts.program(decl.body)
+            program = stmts.program(decl.body, play=kind is A.OnPlay)
             specificity = 2 if isinstance(sel, A.CodeSel) else 1 if sel.ranks else 0
             for card in self._cards_of(sel, cards, by_code, kinds):
                 if rank_of[card] is None or specificity >= rank_of[card]:

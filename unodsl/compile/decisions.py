@@ -19,6 +19,7 @@ class Decision(NamedTuple):
     prompt: str = ""
     card: Optional[int] = None  # the drawn card, for kind "drawn"
     must: bool = False         # a drawn card that must be played
+    optional: bool = False     # a choice the seat may decline (`pass`): `WHO may choose`, `may pick`
 
 
 class Action(NamedTuple):

@@ -15,9 +15,12 @@ from ..lang.diagnostics import Diagnostics, suggest
 from .index import ATTRIBUTE, BUILTIN, CARD_KIND, COLOR, COUNTER, OPTION, PROPERTY, TAG
 
 # Types: the small set of values a rule can talk about.
-INT, BOOL, STR, COLOR, KIND, CARD, CARDS, SEAT, SEATS, NONE, ANY = (
-    "number", "yes/no", "text", "color", "card kind", "card", "cards", "player", "players", "none", "any")
-COLORS, FACE = "colors", "face"       # a group of colors (`group black = clubs, spades`); a face of the cards
+INT, BOOL, STR, COLOR, KIND, CARD, CARDS, SEAT, SEATS, NONE, ANY, COLORS, PILE = (
+    "number", "yes/no", "text", "color", "card kind", "card", "cards", "player", "players", "none", "any",
+    "colors", "pile")
+FACE = "face"             # a face of two-faced cards
+# A collection's type -> the type of one of its members.
+MEMBER = {CARDS: CARD, SEATS: SEAT, COLORS: COLOR}
 
 
 class Ctx:
@@ -84,6 +87,27 @@ BUILTINS: dict[str, tuple[str, Fn, str]] = {
     "left": (SEAT, lambda c: c.g.clockwise(c.player, 1), "the player to the left (clockwise)"),
     "right": (SEAT, lambda c: c.g.clockwise(c.player, -1), "the player to the right (counterclockwise)"),
     "run": (INT, lambda c: c.g.run_length(), "how many identical cards lie in a row on top of the pile"),
+    "stock": (PILE, lambda c: "stock", "the stock, the pile players draw from"),
+    "idle_turns": (INT, lambda c: c.g.idle_turns, "the number of turns in a row in which nobody played or drew a card"),
+    "turns_without_play": (INT, lambda c: c.g.turns_without_play, "the number of turns in a row in which nobody played a card"),
+    "discard": (PILE, lambda c: "discard", "the discard pile"),
+}
+
+
+def _top(pile):
+    return pile[-1] if pile else None
+
+
+def _bottom(pile):
+    return pile[0] if pile else None
+
+
+# The attributes of a pile: (type, fn(list of the pile, top card last)).
+PILE_ATTRS = {
+    "size": (INT, len),
+    "top": (CARD, _top),
+    "bottom": (CARD, _bottom),
+    "cards": (CARDS, lambda pile: tuple(reversed(pile))),
 }
 BUILTIN_KEYWORDS = {
     "color": (COLOR, lambda c: c.g.color),
@@ -202,6 +226,9 @@ class Resolver:
         return (lambda c: None), ANY
 
     def _Builtin(self, node, scope):
+        if node.id == "colors":
+            colors = tuple(self.colors)
+            return (lambda c: colors), COLORS
         typ, fn = BUILTIN_KEYWORDS[node.id]
         return fn, typ
 
@@ -235,6 +262,13 @@ class Resolver:
                 return (lambda c: None if (s := obj(c)) is None else getter(c.g, s)), rtype
             self.diags.error("E202", f"a player has no attribute `{name}`", node.span,
                              suggest(name, self.seat_attrs) or "players have " + ", ".join(sorted(self.seat_attrs)))
+            return (lambda c: None), ANY
+        if typ == PILE:
+            if name in PILE_ATTRS:
+                rtype, getter = PILE_ATTRS[name]
+                return (lambda c: None if (p := obj(c)) is None else getter(c.g.pile(p))), rtype
+            self.diags.error("E202", f"a pile has no attribute `{name}`", node.span,
+                             suggest(name, PILE_ATTRS) or "piles have " + ", ".join(PILE_ATTRS))
             return (lambda c: None), ANY
         if typ != ANY:
             self.diags.error("E202", f"a {typ} has no attribute `{name}`", node.span)
@@ -270,7 +304,7 @@ class Resolver:
             return (lambda c: fn(lf(c) or 0, rf(c) or 0)), BOOL
         if op == "in":
             if rt not in (SEATS, CARDS, COLORS, ANY):
-                self.diags.error("E210", f"`in` needs players, cards or a group on its right, not a {rt}", node.right.span)
+                self.diags.error("E210", f"`in` needs players, cards or colors on its right, not a {rt}", node.right.span)
             return (lambda c: lf(c) in (rf(c) or ())), BOOL
         for side, t in ((node.left, lt), (node.right, rt)):
             if not _fits(t, INT):
@@ -310,11 +344,11 @@ class Resolver:
     def _Quantifier(self, node, scope):
         coll, ctype = self.compile(node.collection, scope)
         self.loops[id(node)] = ctype
-        if ctype not in (CARDS, SEATS, ANY):
-            self.diags.error("E210", f"`{node.kind}` goes over cards or players, not a {ctype}", node.collection.span,
-                             "for a player's cards write `p.hand`")
+        if ctype not in (CARDS, SEATS, COLORS, ANY):
+            self.diags.error("E210", f"`{node.kind}` goes over cards, players or colors, not a {ctype}",
+                             node.collection.span, "for a player's cards write `p.hand`")
         inner = dict(scope)
-        inner[node.var] = CARD if ctype == CARDS else SEAT if ctype == SEATS else ANY
+        inner[node.var] = MEMBER.get(ctype, ANY)
         var = node.var
         where = self.expect(node.where, BOOL, inner, "the `where` condition") if node.where is not None else None
 
@@ -358,7 +392,7 @@ def names_in(node) -> set:
             out.add(n.id)
         elif isinstance(n, A.Quantifier):
             out.add("<quantifier>")
-        elif isinstance(n, A.Builtin) and n.id != "color":
+        elif isinstance(n, A.Builtin) and n.id not in ("color", "colors"):
             out.add("<" + n.id + ">")
     return out
 

@@ -111,18 +111,18 @@ class Ruleset:
     same_face: tuple = ()               # two-faced cards: per id, the first id showing the same face
     runs: Optional[Callable] = None     # `play runs where`: ctx -> whether `card` may follow `top` in a run
     runs_each_acts: bool = False        # every card of a run acts (else only the last)
+    on_stock_out: Optional[Program] = None  # `when the stock runs out`; None: the usual reshuffle
+    ordered_stock: bool = False         # the rules put cards on the stock or read its order
+    eliminates: bool = False            # some rule can put a player out
+    blocked: Optional[Callable] = None  # ctx -> bool: the round is blocked; None: nobody moved for a lap
+    blocked_doc: str = ""
+    blocked_expr: object = None         # the blocked condition as written, for generated code
     generated: dict = field(default_factory=dict, repr=False)   # codegen's turn loops, per table size
     _memo: dict = field(default_factory=dict, repr=False)
 
     @property
     def size(self) -> int:
         return len(self.cards.kind)
-
-    @property
-    def ordered_stock(self) -> bool:
-        """Whether the stock has an order that shows: two-faced cards turn it over as a pile, and
-        a seen top card must be the one drawn next (else a dealt stock is drawn at random)."""
-        return bool(self.faces) or "stock top" in self.sees
 
     def distinct(self, cards) -> list:
         """The cards a player tells apart, in the order held: one per card id, or, for two-faced

@@ -94,6 +94,8 @@ class BasicBot:
             if len(hand) == 2 and calls and best.call is None:
                 best = Action(best.seat, best.verb, best.card, best.color, best.target, call=calls[0])
             return best
+        if d.optional:          # a choice that may be declined: this bot always makes it
+            actions = [a for a in actions if a.verb != "pass"] or actions
         if d.kind == "color":
             hand = game.hands[d.seat]
             counts = Counter(r.cards.color[c] for c in hand if r.cards.color[c] is not None)

@@ -21,11 +21,16 @@ EVENTS: dict[str, str] = {
     "skipped": "a player lost their turn (seat)",
     "direction": "the direction of play changed (direction: 1 clockwise, -1 counterclockwise)",
     "color": "a player chose the color (seat, color)",
+    "color_set": "the rules set the current color (color; None: no color)",
     "swap": "two players swapped hands (seats)",
     "pass_hands": "every player passed their hand to the next player",
     "redeal": "every hand was gathered, shuffled and dealt again (start: the first seat dealt)",
     "swap_seats": "two players changed places at the table (seats)",
     "discard": "a player discarded cards (seat, count)",
+    "put": "a player put a card from their hand on a pile (seat, pile: stock or discard, where: top or "
+           "bottom; card, when it goes on the discard pile, else private to that player)",
+    "turn_over": "a pile was turned over, its bottom card now on top (pile)",
+    "shuffle": "a pile was shuffled (pile), or cards of it shuffled into another (pile, into, cards: how many)",
     "reveal": "a player showed their hand to others (seat, to, until: turn, a look until a turn begins, or "
               "round, the hand open until the round ends; private to each of them: cards)",
     "flip": "every card was turned over, so its other face is in play (face: the face now in play, top)",
@@ -33,6 +38,8 @@ EVENTS: dict[str, str] = {
     "window": "someone acted out of turn (seat, verb, subject: whom it was about)",
     "race": "a race among players was decided (outcome: the loser)",
     "number": "a number was decided by chance (outcome)",
+    "chance": "chance picked one of a collection (of: race for a player, color or card; outcome, "
+              "except for a card, which may be hidden)",
     "eliminated": "a player is out (seat, round_only: only for this round)",
     "loop_limit": "a `while` of the rules, or effects applied inside one another, stopped at a limit (limit)",
     "stalemate": "the round could not go on (reason)",

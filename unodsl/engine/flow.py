@@ -34,8 +34,9 @@ class Position:
     scores: list | None = None
     called: tuple = ()        # seats whose call at one card (say, UNO) is already made
     face: int = 0             # two-faced cards: the face in play (0: the first)
-    counters: dict | None = None   # the rules' counters, where they differ from their start
     teams: list | None = None
+    counters: dict = field(default_factory=dict)     # counter values other than their start
+    eliminated: tuple = ()                          # seats already out of the game
 
 
 class RoundLoop:
@@ -85,7 +86,8 @@ class RoundFlow:
         self.inactive = list(self.eliminated)  # eliminated or benched: passed over in play
         self._n_active = self.inactive.count(False)
         self._update_plain()
-        self._idle = 0                        # turns in a row in which nobody played or drew
+        self.idle_turns = 0                   # turns in a row in which nobody played or drew
+        self.turns_without_play = 0           # turns in a row in which nobody played
         self.out_of_turn = 0                  # actions out of turn this round (see windows.MAX_OUT_OF_TURN)
         self._end_now = False
         self._as_if_depth = 0
@@ -107,8 +109,9 @@ class RoundFlow:
             if self.dealer is None:
                 self.dealer = self._choose_dealer()
         self.stock = stock = list(r.deck)
-        # a dealt stock is drawn at random (after a laid-out round too), unless its order shows:
-        # two-faced cards turn it over, or its top card is seen
+        # a dealt stock is drawn at random (after a laid-out round too), unless the rules put cards
+        # on it or read its order (two-faced cards turn it over, a seen top card is drawn next):
+        # then it is shuffled once the hands are dealt
         self._lazy = not r.ordered_stock
         count = int(r.deal(Ctx(self)) or 0)
         order = self._order_from(self.next_seat(self.dealer))
@@ -122,7 +125,7 @@ class RoundFlow:
                     hands[s].append(stock[i])
                     stock[i] = stock[-1]
                     stock.pop()
-        if not self._lazy:
+        if r.ordered_stock:
             self.rng.shuffle(stock)
         if self.record:
             self.event("deal", dealer=self.dealer, cards=count)
@@ -179,11 +182,12 @@ class RoundFlow:
         self._advance()
 
     def _setup_position(self, p: Position):
+        for s in p.eliminated:
+            self.eliminated[s] = True
         self._reset_round()
+        self.counters.update(p.counters)
         r = self.rules
         self.face = p.face
-        if p.counters:
-            self.counters.update(p.counters)
         self.hands = [list(h) for h in p.hands]
         self.stock = list(reversed(p.stock))
         self.discard = list(p.discard)
@@ -242,8 +246,13 @@ class RoundFlow:
                 yield from self._end_round(out)
                 break
             moved = self._played_this_turn or self._drew_this_turn or self._n_active != active_before
-            self._idle = 0 if moved else self._idle + 1
-            if self._idle >= max(2, self.active_count()) or self.round_turns >= MAX_TURNS_PER_ROUND:
+            self.idle_turns = 0 if moved else self.idle_turns + 1
+            self.turns_without_play = 0 if self._played_this_turn else self.turns_without_play + 1
+            if r.blocked is None:
+                blocked = self.idle_turns >= max(2, self.active_count())
+            else:
+                blocked = bool(r.blocked(Ctx(self, player=s, actor=s)))
+            if blocked or self.round_turns >= MAX_TURNS_PER_ROUND:
                 yield from self._stalled()
                 break
             self._advance()
@@ -266,8 +275,14 @@ class RoundFlow:
         yield from self._end_round(None)
 
     def declare_stalemate(self) -> None:
-        self.stalemate = ("nobody could play or draw" if self._idle else
-                          f"the round passed {MAX_TURNS_PER_ROUND} turns")
+        r = self.rules
+        if self.round_turns >= MAX_TURNS_PER_ROUND and (r.blocked is not None or not self.idle_turns):
+            self.stalemate = f"the round passed {MAX_TURNS_PER_ROUND} turns"
+        elif r.blocked is not None:
+            self.stalemate = r.blocked_doc or "the round is blocked, as the rules define it"
+            self.stats["blocked"] = self.stats.get("blocked", 0) + 1     # the rules' own end of a round
+        else:
+            self.stalemate = "nobody could play or draw"
         self.event("stalemate", reason=self.stalemate)
 
     def _after_turn_ends_round(self, seat) -> bool:
@@ -280,13 +295,20 @@ class RoundFlow:
         self.turn = seat
         yield from self.play_gen(seat, Action(seat, "play", card, ctx.color_arg, ctx.target_arg), jumped=True)
 
-    def chance_gen(self, options: tuple, prompt: str, kind: str):
-        """A real-world or chance outcome: drawn by the game's generator, or asked as a decision."""
+    def chance_gen(self, options: tuple, prompt: str, kind: str, event: str | None = None):
+        """A real-world or chance outcome: drawn by the game's generator, or asked as a decision
+        (of kind `kind`). It is logged as an event `kind` (a race, a number) or, for one member of
+        a collection, `chance`; a card picked by chance is not named there, since it may be hidden."""
         if self.chance == "ask":
             answer = yield Decision(None, kind, tuple(options), prompt)
         else:
             answer = options[self.rng.randrange(len(options))]
-        self.event(kind, outcome=answer)
+        if event is None:
+            self.event(kind, outcome=answer)
+        elif kind == "card":
+            self.event("chance", of="card")
+        else:
+            self.event("chance", of=kind, outcome=answer)
         return answer
 
     def play_gen(self, seat: int, action: Action, jumped: bool = False):

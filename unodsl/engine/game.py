@@ -58,7 +58,8 @@ class Game(Table, Seats, RoundFlow, Windows, Scoring, LegalActions, Views):
         self.dealer = players - 1 if dealer is None and position is not None else dealer
         self.scores = [0] * players
         self.eliminated = [False] * players
-        self._lazy = position is None         # a dealt stock is drawn at random, never shuffled
+        self._lazy = position is None and not rules.ordered_stock   # a dealt stock is drawn at random
+        self._refilling = False               # the rules' `when the stock runs out` is running
         self.order = list(range(players))     # seat at each position around the table
         self.pos = list(range(players))       # position of each seat
         self.teams = list(range(players))

@@ -56,11 +56,14 @@ class LegalActions:
             if a.verb == "play":
                 return self._check_play(a, drawn=None, options=d.options)
             raise Refused("play another card (" + ", ".join(r.code(c) for c in d.options) + ") or pass")
+        if d.optional and a.verb == "pass":
+            return None                  # the seat declines the choice
+        decline = ", or pass" if d.optional else ""
         if d.kind == "card":
             card = r.codes.get((a.answer or "").upper()) if a.verb == "choose" else a.card
             card = self.held(d.seat, card, d.options) if d.seat is not None else card
             if card not in d.options:
-                raise Refused("choose a card: " + ", ".join(r.code(c) for c in d.options))
+                raise Refused("choose a card: " + ", ".join(r.code(c) for c in d.options) + decline)
             return card
         if d.kind == "race":
             if a.verb != "choose" or a.target not in d.options:
@@ -77,11 +80,11 @@ class LegalActions:
         if d.kind == "color":
             color = a.answer if a.verb == "choose" else a.color
             if color not in d.options:
-                raise Refused(f"choose a {r.color_word}: " + ", ".join(d.options))
+                raise Refused(f"choose a {r.color_word}: " + ", ".join(d.options) + decline)
             return color
         if d.kind == "seat":
             if a.verb != "choose" or a.target not in d.options:
-                raise Refused("choose a player: " + ", ".join(seat_name(s) for s in d.options))
+                raise Refused("choose a player: " + ", ".join(seat_name(s) for s in d.options) + decline)
             return a.target
         if d.kind == "answer":
             answer = a.answer if a.verb == "choose" else a.verb
@@ -115,14 +118,18 @@ class LegalActions:
             raise Refused(f"`{a.call}` cannot be said with a play")
         if a.color is not None:
             if program is None or not program.asks_color:
-                raise Refused(f"{r.code(card)} takes no color")
+                later = program is not None and program.color_later
+                raise Refused(f"{r.code(card)} takes no {r.color_word}" + (
+                    " with the play: its effect asks for one when it needs it" if later else ""))
             if a.color not in program.color_options:
                 raise Refused(f"choose a {r.color_word}: " + ", ".join(program.color_options))
         elif program is not None and program.asks_color and not last:
             raise Refused(f"{r.code(card)} needs a {r.color_word}: play {r.code(card)} " + "|".join(program.color_options))
         if a.target is not None:
             if program is None or not program.asks_target:
-                raise Refused(f"{r.code(card)} takes no player")
+                later = program is not None and program.target_later
+                raise Refused(f"{r.code(card)} takes no player" + (
+                    " with the play: its effect asks for one when it needs it" if later else ""))
             allowed = program.target_options(Ctx(self, player=a.seat, card=card, actor=a.seat))
             if a.target not in allowed:
                 names = ", ".join(seat_name(s) for s in allowed) or "nobody"
@@ -276,16 +283,17 @@ class LegalActions:
             return acts
         if d.kind == "more":
             return [a for c in d.options for a in self._plays(s, c, runs=False)] + [fixed.pass_]
+        decline = [fixed.pass_] if d.optional and fixed is not None else []
         if d.kind == "card":
-            return [Action(s, "choose", answer=self.rules.code(c)) for c in d.options]
+            return [Action(s, "choose", answer=self.rules.code(c)) for c in d.options] + decline
         if d.kind == "race":
             return [Action(None, "choose", target=t) for t in d.options]
         if d.kind == "number":
             return [Action(None, "choose", answer=str(v)) for v in d.options]
         if d.kind == "color":
-            return [Action(s, "choose", answer=c) for c in d.options]
+            return [Action(s, "choose", answer=c) for c in d.options] + decline
         if d.kind == "seat":
-            return [Action(s, "choose", target=t) for t in d.options]
+            return [Action(s, "choose", target=t) for t in d.options] + decline
         if d.kind == "answer":
             return [Action(s, o) for o in d.options]
         if d.kind == "deal":

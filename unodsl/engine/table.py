@@ -23,11 +23,25 @@ class Table:
 
     def _take(self):
         """The next card of the stock. A dealt stock is never shuffled: each draw takes a card at
-        random, which gives the same distribution at a fraction of the cost; a stock laid out by a
-        scenario is drawn in its given order."""
+        random, which gives the same distribution at a fraction of the cost (unless the rules
+        read or change the stock's order); a stock laid out by a scenario is drawn in its given
+        order. An empty stock is renewed as the rules' `when the stock runs out` says, by default
+        from the discard pile but its top card."""
         stock = self.stock
         if not stock:
-            if len(self.discard) > 1:
+            refill = self.rules.on_stock_out
+            if refill is not None:
+                if not self._refilling:          # a draw inside the refill finds nothing
+                    self._refilling = True
+                    try:
+                        refill.plain(Ctx(self))
+                    finally:
+                        self._refilling = False
+                stock = self.stock
+                if not stock:
+                    self.stats["stock_empty"] += 1
+                    return None
+            elif len(self.discard) > 1:
                 top = self.discard[-1]
                 rest = self.discard[:-1]
                 if not self._lazy:
@@ -46,6 +60,57 @@ class Table:
             stock.pop()
             return card
         return stock.pop()
+
+    # ---- piles ---------------------------------------------------------------------------------
+    def pile(self, name: str) -> list:
+        """A pile by name ("stock", "discard"), bottom card first and top card last."""
+        return self.stock if name == "stock" else self.discard
+
+    def _set_pile(self, name: str, cards: list) -> None:
+        if name == "stock":
+            self.stock = cards
+        else:
+            self.discard = cards
+
+    def put_card(self, seat: int, card: int, pile: str, bottom: bool) -> None:
+        """`WHO puts CARD on top of / at the bottom of PILE`: the card leaves the seat's hand."""
+        self.hands[seat].remove(card)
+        cards = self.pile(pile)
+        if bottom:
+            cards.insert(0, card)
+        else:
+            cards.append(card)
+        where = "bottom" if bottom else "top"
+        if pile == "stock":              # face down: only its owner knows it
+            self.event("put", seat=seat, pile=pile, where=where, private={seat: {"card": card}})
+        else:
+            self.event("put", seat=seat, pile=pile, where=where, card=card)
+
+    def turn_over(self, pile: str) -> None:
+        """The pile turned over: its order reversed, the bottom card now on top."""
+        self.pile(pile).reverse()
+        self.event("turn_over", pile=pile)
+
+    def shuffle_pile(self, pile: str) -> None:
+        self.rng.shuffle(self.pile(pile))
+        self.event("shuffle", pile=pile)
+
+    def move_cards(self, source: str, into: str, cards: list, keep_top: bool) -> None:
+        """`shuffle PILE into PILE`: these cards of the source pile (its top card kept where it is
+        when keep_top) join the other pile, which is then shuffled."""
+        old = self.pile(source)
+        top = old[-1:] if keep_top else []
+        rest = old[:-1] if keep_top else list(old)
+        for card in cards:
+            rest.remove(card)
+        self._set_pile(source, rest + top)
+        target = self.pile(into)
+        target.extend(cards)
+        if into != "stock" or not self._lazy:       # a dealt stock is drawn at random anyway
+            self.rng.shuffle(target)
+        if into == "stock" and cards:
+            self.stats["reshuffles"] += 1
+        self.event("shuffle", pile=source, into=into, cards=len(cards))
 
     def draw(self, seat: int, count: int, ctx: Ctx) -> None:
         card = self.draw_cards(seat, count)
@@ -95,6 +160,12 @@ class Table:
         self._note("color", self.color)
         self.color = color
         self.event("color", seat=seat, color=color)
+
+    def set_color_by_rules(self, color) -> None:
+        """`set color to ...`: the rules, not a player, decide the current color."""
+        self._note("color", self.color)
+        self.color = color
+        self.event("color_set", color=color)
 
     def set_counter(self, name: str, value: int) -> None:
         self._note("counter", name, self.counters.get(name, 0))

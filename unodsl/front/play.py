@@ -381,10 +381,11 @@ class Session:
             if d.must:
                 return f"You drew {self.card(d.card)}; it must be played{example}."
             return f"You drew {self.card(d.card)}: play it{example} or `keep` it."
+        decline = ", or `pass` to decline" if d.optional else ""
         if d.kind == "color":
-            return f"Choose a {self.rules.color_word}: " + ", ".join(f"`choose {c}`" for c in d.options) + "."
+            return f"Choose a {self.rules.color_word}: " + ", ".join(f"`choose {c}`" for c in d.options) + decline + "."
         if d.kind == "seat":
-            return "Choose a player: " + ", ".join(f"`choose {seat_name(s)}`" for s in d.options) + "."
+            return "Choose a player: " + ", ".join(f"`choose {seat_name(s)}`" for s in d.options) + decline + "."
         if d.kind == "answer":
             return f"{d.prompt} Answer " + " or ".join(f"`{o}`" for o in d.options) + "."
         return d.prompt or f"Decide ({d.kind})."
@@ -414,6 +415,12 @@ class Session:
                 f"{who} cannot draw: the stock is empty."
         if kind == "color":
             return f"{who} chooses {e['color']}."
+        if kind == "color_set":
+            return f"The color is now {e['color']}." if e.get("color") else "No color is in play now."
+        if kind == "chance":
+            return self._describe_chance(e, viewer)
+        if kind in ("put", "turn_over", "shuffle"):
+            return self._describe_pile(e, viewer)
         if kind == "skipped":
             return f"{who} is skipped."
         if kind == "direction":
@@ -468,6 +475,27 @@ class Session:
         if verb == "keep":
             return f"{who} keeps the drawn card."
         return f"{who} answers: {' '.join(words)}."
+
+    def _describe_chance(self, e: dict, viewer) -> str:
+        if e.get("of") == "card":
+            return "A card is picked at random."
+        if e.get("of") == "race":
+            return f"Chance picks {self.name(e['outcome'], viewer)}."
+        return f"Chance picks {e['outcome']}."
+
+    def _describe_pile(self, e: dict, viewer) -> str:
+        piles = {"stock": "the stock", "discard": "the discard pile"}
+        pile = piles[e["pile"]]
+        if e["e"] == "turn_over":
+            return f"{pile[:1].upper()}{pile[1:]} is turned over."
+        if e["e"] == "shuffle":
+            if e.get("into") is None:
+                return f"{pile[:1].upper()}{pile[1:]} is shuffled."
+            n = e.get("cards", 0)
+            return f"{n} card{'s' if n != 1 else ''} of {pile} {'are' if n != 1 else 'is'} shuffled into {piles[e['into']]}."
+        where = "at the bottom of" if e["where"] == "bottom" else "on top of"
+        what = self.card(e["card"]) if e.get("card") is not None else "a card"
+        return f"{self.name(e['seat'], viewer)} puts {what} {where} {pile}."
 
     def _describe_window(self, e: dict, viewer) -> str:
         who, verb, subject = self.name(e["seat"], viewer), e["verb"], e["subject"]

@@ -30,10 +30,10 @@ from ..lang.files import InputError, read_text
 FILE_KEYS = {"ruleset", "with", "options", "players", "seed", "scenarios"}
 SCENARIO_KEYS = {"name", "ruleset", "with", "options", "players", "seed", "setup", "steps", "expect"}
 SETUP_KEYS = {"hands", "discard", "starter", "color", "stock", "direction", "turn", "dealer", "scores",
-              "uno", "called", "teams", "deal", "face"}
+              "uno", "called", "teams", "deal", "face", "counters", "eliminated"}
 EXPECT_KEYS = {"hands", "hand_sizes", "top", "color", "direction", "turn", "playable", "stock_size",
                "discard_size", "pending_draw", "round_over", "winner", "round_points", "scores",
-               "game_over", "game_winner", "eliminated", "error", "face"}
+               "game_over", "game_winner", "eliminated", "error", "face", "counters", "stock", "discard"}
 MAX_SCENARIO_BYTES = 2_000_000
 
 
@@ -378,6 +378,18 @@ def build_game(sc: Scenario):
     if not isinstance(called, list):
         refs.fail(setup, called_key, f"`{called_key}:` is a list of seats, like [p2]")
     face = _face(refs, setup, hands, discard, starter)
+    counters = {}
+    for name, value in refs.mapping(setup.get("counters"), setup, "counters").items():
+        if name not in rules.counters:
+            refs.fail(setup.get("counters"), name, f"the rules have no counter `{name}`",
+                      suggest(str(name), rules.counters) or "counters: " + (", ".join(rules.counters) or "none"))
+        counters[name] = refs.whole(value, setup["counters"], name)
+    out = setup.get("eliminated") or []
+    if not isinstance(out, list):
+        refs.fail(setup, "eliminated", "`eliminated:` is a list of seats, like [p3]")
+    eliminated = tuple(refs.seat(s, setup, "eliminated") for s in out)
+    if eliminated and not rules.eliminates:
+        refs.fail(setup, "eliminated", f"{rules.title} never puts a player out, so no seat can be `eliminated:`")
     position = Position(
         hands=hands, discard=discard, starter=starter, face=face,
         color=refs.color(setup["color"], setup, "color") if "color" in setup else None,
@@ -385,7 +397,7 @@ def build_game(sc: Scenario):
         direction=1 if direction == "clockwise" else -1,
         turn=refs.seat(setup["turn"], setup, "turn") if "turn" in setup else None,
         dealer=dealer, scores=scores, teams=teams,
-        called=tuple(refs.seat(s, setup, called_key) for s in called))
+        called=tuple(refs.seat(s, setup, called_key) for s in called), counters=counters, eliminated=eliminated)
     game = Game(rules, players, seed=seed, dealer=dealer, position=position, chance="ask")
     return rules, game, refs
 
@@ -482,6 +494,10 @@ def state_value(g: Game, rules, key: str):
         return "clockwise" if g.direction == 1 else "counterclockwise"
     if key == "stock_size":
         return len(g.stock)
+    if key == "stock":
+        return [rules.code(c) for c in reversed(g.stock)]
+    if key == "discard":
+        return [rules.code(c) for c in g.discard]
     if key == "discard_size":
         return len(g.discard)
     if key == "pending_draw":
@@ -515,7 +531,7 @@ def _check(sc, g: Game, rules, refs: _Refs, expect, last_error, line, label) -> 
         problems.append(f"{what}: expected {want}, got {got}")
 
     for key, want in expect.items():
-        if key in ("hands", "hand_sizes", "scores", "round_points"):
+        if key in ("hands", "hand_sizes", "scores", "round_points", "counters"):
             want = refs.mapping(want, expect, key)
         if key == "hands":
             for seat_word, codes in want.items():
@@ -570,6 +586,18 @@ def _check(sc, g: Game, rules, refs: _Refs, expect, last_error, line, label) -> 
             w = sorted(seat_name(refs.seat(x, expect, key)) for x in want)
             got = state_value(g, rules, key)
             if w != got:
+                differ(key, w, got)
+        elif key == "counters":
+            for name, n in want.items():
+                if name not in g.counters:
+                    refs.fail(want, name, f"the rules have no counter `{name}`",
+                              suggest(str(name), g.counters) or "counters: " + (", ".join(g.counters) or "none"))
+                if g.counters[name] != n:
+                    differ(f"counters.{name}", n, g.counters[name])
+        elif key in ("stock", "discard"):
+            w = [rules.code(c) for c in refs.cards(want, expect, key)]
+            got = state_value(g, rules, key)
+            if [c.upper() for c in w] != [c.upper() for c in got]:
                 differ(key, w, got)
         elif key == "error":
             if last_error is None or str(want).lower() not in last_error.lower():

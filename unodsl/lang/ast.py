@@ -124,6 +124,7 @@ class Reverse(Node):
 class ChooseColor(Node):
     who: Expr
     among: Optional[str] = None     # `chooses a color in GROUP`: only the colors of that group
+    optional: bool = False      # `WHO may choose a color`: they may decline, and the color stays
 
 
 @dataclass(frozen=True)
@@ -132,6 +133,13 @@ class Picks(Node):
     var: str
     among: Expr
     where: Optional[Expr] = None
+    optional: bool = False      # `WHO may pick ...`: they may decline, and the name is `none`
+
+
+@dataclass(frozen=True)
+class SetColor(Node):
+    """`set color to EXPR`: the current color becomes a value the rules work out."""
+    value: Expr
 
 
 @dataclass(frozen=True)
@@ -222,11 +230,14 @@ class Race(Node):
 
 @dataclass(frozen=True)
 class Chance(Node):
-    """A number decided by chance (how many cards were cut), named for the statements after it."""
+    """Something decided by chance, named for the statements after it: a number from `low` to
+    `high` (how many cards were cut), or one of a collection (a random color, player or card)."""
     var: str
     prompt: str
-    low: Expr
-    high: Expr
+    low: Optional[Expr]
+    high: Optional[Expr]
+    among: Optional[Expr] = None
+    where: Optional[Expr] = None
 
 
 @dataclass(frozen=True)
@@ -258,6 +269,31 @@ class Flip(Node):
     over as a pile, so its order reverses) and the discard pile (turned over as a pile, or with
     `keeping the pile order` each card where it lies)."""
     keep_order: bool = False
+
+
+@dataclass(frozen=True)
+class PutCard(Node):
+    """`WHO puts CARD on top of PILE` / `at the bottom of PILE`: the card leaves WHO's hand."""
+    who: Expr
+    card: Expr
+    pile: str               # "stock" or "discard"
+    bottom: bool
+
+
+@dataclass(frozen=True)
+class TurnOver(Node):
+    """`turn the stock over`: the pile's order is reversed, its bottom card now on top."""
+    pile: str
+
+
+@dataclass(frozen=True)
+class ShufflePile(Node):
+    """`shuffle the stock`, or `shuffle PILE into PILE [except the top card] [where C]`: the
+    cards of the first pile that meet C (`card` is each) join the second, which is shuffled."""
+    pile: str
+    into: Optional[str] = None
+    keep_top: bool = False
+    where: Optional[Expr] = None
 
 
 @dataclass(frozen=True)
@@ -328,7 +364,8 @@ class DiscardMatching(Node):
 Stmt = Union[Draws, DrawsUntil, Skip, Reverse, ChooseColor, Picks, SwapHands, PassHands, If, Ask,
              Reveal, Scores, Eliminate, Starts, PlaysAgain, ReturnStarter, AsIfPlayed, PlayDrawn,
              ForEach, Let, EndGame, EndRound, DiscardMatching, SetCounter, AddCounter, MayPlayCard,
-             PlaysCard, Race, Chance, While, DiscardsCard, Redeal, SwapSeats, Cancel, Flip]
+             PlaysCard, Race, Chance, While, DiscardsCard, Redeal, SwapSeats, Cancel, Flip, SetColor,
+             PutCard, TurnOver, ShufflePile]
 
 
 # ---- declarations ----------------------------------------------------------------------------
@@ -397,6 +434,21 @@ class PlayOnly(Node):
 @dataclass(frozen=True)
 class AfterPlay(Node):
     """Statements run after every play's own effect; these add up across modules."""
+    doc: str
+    body: tuple
+
+
+@dataclass(frozen=True)
+class Blocked(Node):
+    """`blocked when EXPR`: checked after each turn; when it holds the round ends with no winner."""
+    test: Expr
+    doc: str
+
+
+@dataclass(frozen=True)
+class StockOut(Node):
+    """`when the stock runs out { ... }`: run when a draw finds the stock empty (instead of
+    shuffling the discard pile but its top card into a new stock)."""
     doc: str
     body: tuple
 

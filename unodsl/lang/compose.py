@@ -63,7 +63,8 @@ def describe_key(key) -> str:
              "Deal": "deal", "Colors": "colors", "Deck": "deck", "Renege": "renege",
              "DealsFirst": "dealer rule", "Teams": "teams", "OnDraw": "on draw",
              "OnRoundEnd": "on round end", "Ranks": "ranks", "Faces": "faces", "PairFaces": "pair faces",
-             "Sees": "players see", "Runs": "play runs"}
+             "Sees": "players see", "Runs": "play runs", "StockOut": "when the stock runs out",
+             "Blocked": "blocked when"}
     head = names.get(kind, kind)
     return " ".join([head] + [str(k) for k in key[1:]])
 

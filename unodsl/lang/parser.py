@@ -26,7 +26,8 @@ from .source import Source, Span
 # declaration ends, and to suggest a keyword for a misspelt one.
 DECL_WORDS = ("about", "players", "deal", "option", "set", "colors", "card", "remove", "deck",
               "match", "honest", "renege", "on", "starter", "window", "highest", "teams", "requires",
-              "counter", "play", "after", "uses", "suits", "group", "ranks", "faces", "pair")
+              "counter", "play", "after", "uses", "suits", "group", "ranks", "faces", "pair", "when",
+              "blocked")
 UNIT_WORDS = ("ruleset", "module")
 MAX_RECOVERIES = 60
 MAX_NESTING = 60           # brackets and braces inside each other; deeper is refused, not recursed
@@ -663,8 +664,63 @@ class _ToAst(Transformer):
 
     def chance(self, meta, c):
         prompt = self._doc(c[1:2])
-        exprs = [x for x in c[1:] if not isinstance(x, Token)]
-        return A.Chance(self._span(meta), str(c[0]), prompt, exprs[0], exprs[1])
+        rest = [x for x in c[1:] if not isinstance(x, Token)]
+        first = rest[0]
+        high = next((x[1] for x in rest[1:] if isinstance(x, tuple) and x[0] == "to"), None)
+        where = next((x[1] for x in rest[1:] if isinstance(x, tuple) and x[0] == "where"), None)
+        if high is not None:
+            return A.Chance(self._span(meta), str(c[0]), prompt, first, high, None, where)
+        return A.Chance(self._span(meta), str(c[0]), prompt, None, None, first, where)
+
+    def chance_to(self, meta, c):
+        return ("to", c[0])
+
+    def chance_where(self, meta, c):
+        return ("where", c[0])
+
+    def set_color(self, meta, c):
+        return A.SetColor(self._span(meta), c[0])
+
+    def may_choose_color(self, meta, c):
+        return A.ChooseColor(self._span(meta), c[0], optional=True)
+
+    def may_pick(self, meta, c):
+        return A.Picks(self._span(meta), c[0], str(c[1]), c[2], c[3] if len(c) > 3 else None, True)
+
+    def stock_pile(self, meta, c):
+        return "stock"
+
+    def discard_pile(self, meta, c):
+        return "discard"
+
+    def put_on_top(self, meta, c):
+        return A.PutCard(self._span(meta), c[0], c[1], c[2], False)
+
+    def put_at_bottom(self, meta, c):
+        return A.PutCard(self._span(meta), c[0], c[1], c[2], True)
+
+    def turn_over(self, meta, c):
+        return A.TurnOver(self._span(meta), c[0])
+
+    def shuffle_pile(self, meta, c):
+        return A.ShufflePile(self._span(meta), c[0])
+
+    def shuffle_into(self, meta, c):
+        keep = any(x == "except_top" for x in c[2:])
+        where = next((x for x in c[2:] if isinstance(x, A.Node)), None)
+        return A.ShufflePile(self._span(meta), c[0], c[1], keep, where)
+
+    def except_top(self, meta, c):
+        return "except_top"
+
+    def blocked(self, meta, c):
+        return A.Blocked(self._span(meta), c[0], self._doc(c[1:]))
+
+    def stock_out(self, meta, c):
+        return A.StockOut(self._span(meta), self._doc(c), c[-1])
+
+    def all_colors(self, meta, c):
+        return A.Builtin(self._span(meta), "colors")
 
     def while_stmt(self, meta, c):
         return A.While(self._span(meta), c[0], c[1])

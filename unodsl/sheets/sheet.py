@@ -306,9 +306,9 @@ def contents(rules, d: Describer) -> dict:
                         what = _ranges(rs)
                         bits.append(f"{_WORDS.get(k, k)} {what}" if len(rs) == 1 and k == 1 else
                                     f"{_WORDS.get(k, k)} of each {what}" if len(rs) > 1 else f"{_WORDS.get(k, k)} {what}s")
-                    detail = f"{n} per color: " + ", ".join(bits)
+                    detail = f"{n} per {rules.color_word}: " + ", ".join(bits)
                 else:
-                    detail = f"{n} per color"
+                    detail = f"{n} per {rules.color_word}"
         points = sorted({c.points[i] for i in ids})
         if ranks and all(c.points[i] == c.rank[i] for i in ids):
             points_text = "face value"
@@ -418,7 +418,7 @@ def build_context(rules, *, parent=None, modules=(), paper: str = "a4", stats: i
         "house_rules": [dict(m) for m in modules],
         "paper": paper, "page_size": PAPERS.get(paper, "A4"),
         "generator": f"unodsl {__version__}",
-        "going_out": GOING_OUT, "stock_rule": STOCK,
+        "going_out": _going_out(rules, d), "stock_rule": _stock_rule(rules, d),
     }
     ctx["contents"] = contents(rules, d)
     setup, starter, match, restrictions, honest = [], [], [], [], []
@@ -502,6 +502,27 @@ def build_context(rules, *, parent=None, modules=(), paper: str = "a4", stats: i
     return ctx
 
 
+def _going_out(rules, d: Describer) -> str:
+    """How a round ends: by going out, and, when the rules say so, blocked."""
+    decls = rules.composed.decls(A.Blocked) if rules.composed is not None else []
+    if not decls:
+        return GOING_OUT
+    rule = d.declaration(decls[-1])[0]
+    return GOING_OUT + " " + (rule.doc if rule.doc else rule.sentence)
+
+
+def _stock_rule(rules, d: Describer) -> str:
+    """What happens when the stock runs out: the rules' own `when the stock runs out`, or the
+    usual reshuffle."""
+    decls = rules.composed.decls(A.StockOut) if rules.composed is not None else []
+    if not decls:
+        return STOCK
+    rule = d.declaration(decls[-1])[0]
+    if rule.doc:
+        return rule.doc
+    return "When the stock runs out: " + rule.sentence[:1].lower() + rule.sentence[1:]
+
+
 def _no_teams(rules) -> bool:
     """Whether the options rule teams out (the `teams` condition is decided false)."""
     from .describe import _Const, _Env
@@ -546,7 +567,8 @@ _LABELS = {"OptionDecl": "Option", "SetOption": "Option", "card": "Card", "on pl
            "Players": "Players", "Deal": "The deal", "Colors": "Colors", "Deck": "The deck",
            "Renege": "Drawing instead of playing", "DealsFirst": "The dealer", "Teams": "Teams",
            "OnDraw": "Drawing", "OnRoundEnd": "Scoring and winning", "OnRoundStart": "Start of a round",
-           "Uses": "House rules", "Requires": "Cards needed"}
+           "Uses": "House rules", "Requires": "Cards needed", "StockOut": "The stock",
+           "Blocked": "A blocked round"}
 
 
 def signature(node):

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 
 from ...lang import ast as A
 from ..decisions import Decision
-from ..expressions import ANY, CARD, CARDS, SEAT, SEATS, Ctx
+from ..expressions import ANY, CARD, MEMBER, PILE, PILE_ATTRS, SEAT, SEATS, Ctx
 from . import runtime
 
 
@@ -48,7 +48,8 @@ _CARD_TABLES = ("kind", "rank", "color", "points", "code", "name", "colored")
 _NONNULL_SEATS = {"s", "t"}
 # a seat found from a seat that is never None (`next`, `previous`, `left`, `right` of the player)
 _SEAT_OF_SEAT = re.compile(r"^g\.(next_unskipped|next_seat|clockwise)\((s|t|_t\d+)[,)]")
-_NUMBERS = ("len(", "g.counters[", "g._n_active", "g.round", "g.scores[", "g.hand_points(", "sum(")
+_NUMBERS = ("len(", "g.counters[", "g._n_active", "g.round", "g.scores[", "g.hand_points(", "sum(",
+            "g.idle_turns", "g.turns_without_play")
 _BOOLS = ("True", "False", "honest", "jumped")
 
 
@@ -129,7 +130,8 @@ class ExpressionWriter:
             "dealer": "g.dealer", "winner": "g.winner",
             "others": f"g.others({p})", "everyone": f"g.everyone({p})", "opponents": f"g.opponents({p})",
             "top": "g.discard[-1]", "left": f"g.clockwise({p}, 1)", "right": f"g.clockwise({p}, -1)",
-            "run": "g.run_length()",
+            "run": "g.run_length()", "stock": "'stock'", "discard": "'discard'",
+            "idle_turns": "g.idle_turns", "turns_without_play": "g.turns_without_play",
         }
         if n == "card":
             if env.card is None:
@@ -150,6 +152,8 @@ class ExpressionWriter:
         raise Unsupported(f"name {n}")
 
     def _eBuiltin(self, node, env):
+        if node.id == "colors":
+            return "COLORS"
         return {"color": "g.color", "players": "g._n_active", "it": env.drawn, "round": "g.round",
                 "played": env.played, "face": "g.face_name()"}[node.id]
 
@@ -178,6 +182,13 @@ class ExpressionWriter:
                 return inline[name].format(obj)
             getter = self.const(self.res.seat_attrs[name][1], "SA_")
             return f"_seat_attr({getter}, g, {obj})"
+        if typ == PILE:
+            if name not in PILE_ATTRS:
+                raise Unsupported(f"pile attribute {name}")
+            pile = {"'stock'": "g.stock", "'discard'": "g.discard"}.get(obj, f"g.pile({obj})")
+            return {"size": f"len({pile})", "top": f"({pile}[-1] if {pile} else None)",
+                    "bottom": f"({pile}[0] if {pile} else None)",
+                    "cards": f"tuple(reversed({pile}))"}[name]
         raise Unsupported(f"attribute of a {typ}")
 
     def _eUnary(self, node, env):
@@ -248,7 +259,7 @@ class ExpressionWriter:
         ctype = self.typ(node.collection, env)
         coll = self.expr(node.collection, env)
         var = py_name("v_", node.var)
-        vtype = CARD if ctype == CARDS else SEAT if ctype == SEATS else ANY
+        vtype = MEMBER.get(ctype, ANY)
         inner = replace(env, vars={**env.vars, node.var: (var, vtype)})
         where = f" if {self._boolean(node.where, inner)}" if node.where is not None else ""
         source = coll if coll.startswith("g.hands[") else f"tuple({coll} or ())"

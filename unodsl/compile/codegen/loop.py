@@ -180,14 +180,6 @@ class LoopWriter(StatementWriter):
                     (1, f"return [c for c in {self.distinct('g.hands[s]')} if g.is_playable(s, c)]")]
         return [(0, "def playable_cards(g, s):")] + ok + [(1, f"return [*{self.distinct('filter(ok.__contains__, g.hands[s])')}]")]
 
-    def distinct(self, cards: str) -> str:
-        """The distinct cards of `cards` as a player tells them apart (Ruleset.distinct): each
-        card id once, or for two-faced cards each face once."""
-        if self.r.faces:
-            self.ns["DISTINCT"] = self.r.distinct
-            return f"DISTINCT({cards})"
-        return f"dict.fromkeys({cards})"
-
     def turn_actions_function(self) -> list:
         """`turn_actions(g, s)`: Game.legal_actions for a turn."""
         return [(0, "def turn_actions(g, s):"), *self.list_turn_actions(1), (1, "return acts")]
@@ -343,7 +335,8 @@ class LoopWriter(StatementWriter):
               *([] if self.sim or not self.r.windows else [(2, "if g.windows:"), (3, "g._close_turn_windows()")]),
               (2, "if playing:"),
               *self.play_body(3, turn=True),
-              (3, "g._idle = 0"),
+              (3, "g.idle_turns = 0"),
+              *([(3, "g.turns_without_play = 0")] if self.r.blocked is not None else []),
               (2, "else:"),
               (3, "g._drew_this_turn = 0"), (3, "g._played_this_turn = False"),
               (3, "drawn = None"),
@@ -356,11 +349,7 @@ class LoopWriter(StatementWriter):
               (2, "if not hands[s] or not all(hands)" + ("" if fixed_table else " or g._n_active == 1") + ":"),
               (3, "out = g._gone_out(s)"),
               (3, "if out is not None:"), (4, end.format("out")), (4, "break"),
-              (2, "if not playing:"),
-              (3, "if moved:"), (4, "g._idle = 0"),
-              (3, "else:"),
-              (4, "g._idle += 1"),
-              (4, "if g._idle >= 2 and g._idle >= g._n_active:"), *[(i + 2, t) for i, t in stalemate],
+              *self.blocked_check(stalemate),
               (2, "if turns >= MAX_TURNS:"), *stalemate]
         if in_order:
             L += self.advance(2, generic="g._advance()")
@@ -369,6 +358,22 @@ class LoopWriter(StatementWriter):
         if self.sim:
             L += [(1, "return"), (1, "yield")]
         return L
+
+    def blocked_check(self, stalemate: list) -> list:
+        """The end of a turn that did not end the round: is the round blocked? By default when
+        nobody played or drew for a lap of turns; else as the rules' `blocked when` says."""
+        if self.r.blocked is None:
+            return [(2, "if not playing:"),
+                    (3, "if moved:"), (4, "g.idle_turns = 0"),
+                    (3, "else:"),
+                    (4, "g.idle_turns += 1"),
+                    (4, "if g.idle_turns >= 2 and g.idle_turns >= g._n_active:"), *[(i + 2, t) for i, t in stalemate]]
+        env = Env(player="s", actor="s", card=None)
+        lines, test = self.condition(self.r.blocked_expr, self.r.blocked, env, 2)
+        return [(2, "if not playing:"),
+                (3, "g.idle_turns = 0 if moved else g.idle_turns + 1"),
+                (3, "g.turns_without_play = 0 if g._played_this_turn else g.turns_without_play + 1"),
+                *lines, (2, f"if {test}:"), *stalemate]
 
     def source(self) -> str:
         parts = (self.playable_function(), self.turn_actions_function(), self.play_function(),

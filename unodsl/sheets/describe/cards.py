@@ -83,6 +83,11 @@ class Cards:
         if isinstance(e, A.Binary) and e.op == "and":
             a, b = self._qual(e.left, var, env), self._qual(e.right, var, env)
             return None if a is None or b is None else a + b
+        if isinstance(e, A.Attr) and e.name == "colored" and self._is_var(e.obj, var):
+            return [("adj", "colored")]
+        if isinstance(e, A.Unary) and e.op == "not" and isinstance(e.operand, A.Attr) and \
+                e.operand.name == "colored" and self._is_var(e.operand.obj, var):
+            return [("post", "without a color")]
         if isinstance(e, A.Is) and self._is_var(e.obj, var):
             if e.tag == "playable":
                 return [("post", "that cannot be played" if e.negate else "that can be played")]

@@ -251,6 +251,17 @@ class Declarations:
             out.append(self._window_action(item, unit))
         return out
 
+    def _d_Blocked(self, d, keys, unit, meta):
+        self.used = set()
+        text = sentence_case(f"the round ends with no winner when {self.cond(d.test, _Env())}")
+        return [Rule("A blocked round", d.doc, text, tuple(sorted(self.used)))]
+
+    def _d_StockOut(self, d, keys, unit, meta):
+        rule = self.rule("When the stock runs out", d.doc, d.body, unit=unit)
+        if not d.body:
+            rule.sentence = "The stock is not renewed: a player who must draw from an empty stock draws nothing."
+        return [rule]
+
     def _d_Uses(self, d, keys, unit, meta):
         if not meta:
             return []

@@ -43,22 +43,33 @@ class Statements:
 
     def _s_ChooseColor(self, s, env, depth):
         word = self.rules.color_word
+        if s.optional:
+            return [(self._subject(s.who, env), f"may choose a new {word}")]
         if s.among is not None and s.among in self.rules.groups:
             names = [self.rules.color_titles.get(c, c) for c in self.rules.groups[s.among]]
             return [(self._subject(s.who, env), f"chooses a {word}: " + " or ".join([", ".join(names[:-1]), names[-1]]
                                                                                  if len(names) > 1 else names))]
         return [(self._subject(s.who, env), f"chooses a {word}")]
 
+    def _s_SetColor(self, s, env, depth):
+        return [(None, f"the current {self.rules.color_word} becomes {self.np(s.value, env)}")]
+
     def _s_Picks(self, s, env, depth):
         who = self._subject(s.who, env)
         name = "the " + humanize(s.var)
         group = self._group(s.among, env)
+        among_type = self._type(s.among, env)
         if group is not None:
             one = group[4]
             bind = _Bind(name, "seat")
-        elif self._type(s.among, env) == "cards":
-            one = f"a card from {self.np(s.among, env)}"
+        elif among_type == "cards":
+            owner = self._with_subject(who, lambda: self.np(s.among, env))
+            one = f"{self._card_np(s.where, s.var, env)} from {owner}"
             bind = _Bind(name, "card")
+            s = type(s)(s.span, s.who, s.var, s.among, None, s.optional)     # the condition is said
+        elif among_type == "colors":
+            one = "a color"
+            bind = _Bind(name, "color")
         else:
             one = f"one of {self.np(s.among, env)}"
             bind = _Bind(name, "seat")
@@ -72,6 +83,8 @@ class Statements:
                 inner.vars[s.var] = bind
                 where = f" such that {self.cond(w, inner)}"
         env.vars[s.var] = bind
+        if s.optional:
+            return [(who, f"may pick {one}{where} ({name}), or decline")]
         return [(who, f"picks {one}{where} ({name})")]
 
     def _s_SwapHands(self, s, env, depth):
@@ -156,10 +169,37 @@ class Statements:
 
     def _s_Chance(self, s, env, depth):
         name = "the " + humanize(s.var)
+        if s.among is not None:
+            return self._chance_pick(s, env, name)
         lo, hi = self.np(s.low, env), self.np(s.high, env)
         env.vars[s.var] = _Bind(name, "int")
         prompt = f" (“{s.prompt}”)" if s.prompt else ""
         return [(None, f"{name} is decided by chance{prompt}: a number from {lo} to {hi}")]
+
+    def _chance_pick(self, s, env, name):
+        """`chance NAME from COLLECTION`: one of them at random."""
+        group = self._group(s.among, env)
+        kind = self._type(s.among, env)
+        if group is not None:
+            one, bind = group[4], _Bind(name, "seat")
+        elif kind == "colors":
+            one, bind = "a color", _Bind(name, "color")
+        elif kind == "cards":
+            one, bind = f"{self._card_np(s.where, s.var, env)} from {self.np(s.among, env)}", _Bind(name, "card")
+            s = type(s)(s.span, s.var, s.prompt, None, None, s.among, None)     # the condition is said
+        else:
+            one, bind = f"one of {self.np(s.among, env)}", _Bind(name, "seat")
+        where = ""
+        if s.where is not None:
+            inner = env.child()
+            inner.vars[s.var] = bind
+            w = s.where
+            if isinstance(w, A.Binary) and w.op == "!=" and self._is_var(w.left, s.var) and not self._mentions(w.right, s.var):
+                where = f" other than {self.np(w.right, env)}"
+            else:
+                where = f" such that {self.cond(w, inner)}"
+        env.vars[s.var] = bind
+        return [(None, f"{one}{where} is picked at random ({name})")]
 
     def _s_While(self, s, env, depth):
         body = self._join(self._clauses(s.body, env.child(), depth + 1), depth + 1) or NOTHING
@@ -174,6 +214,24 @@ class Statements:
 
     def _s_Cancel(self, s, env, depth):
         return [(None, "the top card’s effect is undone")]
+
+    _PILES = {"stock": "the stock", "discard": "the discard pile"}
+
+    def _s_PutCard(self, s, env, depth):
+        where = "at the bottom of" if s.bottom else "on top of"
+        return [(self._subject(s.who, env), f"puts {self.np(s.card, env)} {where} {self._PILES[s.pile]}")]
+
+    def _s_TurnOver(self, s, env, depth):
+        return [(None, f"{self._PILES[s.pile]} is turned over, its bottom card now on top")]
+
+    def _s_ShufflePile(self, s, env, depth):
+        if s.into is None:
+            return [(None, f"{self._PILES[s.pile]} is shuffled")]
+        what = self._PILES[s.pile]
+        if s.where is not None:
+            what = self._card_np(s.where, "card", env, "every") + f" of {what}"
+        but = ", except its top card," if s.keep_top else ""
+        return [(None, f"{what}{but} is shuffled into {self._PILES[s.into]}")]
 
     def _s_SwapSeats(self, s, env, depth):
         return [(self._subject(s.who, env), f"swaps seats with {self.np(s.other, env)}")]
