@@ -64,9 +64,10 @@ def _seats(value) -> tuple:
 class StatementCompiler:
     """Turns a block of statements into a Program, with names checked by the Resolver."""
 
-    def __init__(self, resolver: Resolver):
+    def __init__(self, resolver: Resolver, settles: bool = False):
         self.r = resolver
         self.diags = resolver.diags
+        self.settles = settles      # the rules have `whenever` rules: the game settles before each question
 
     def program(self, body: tuple, scope: dict | None = None, play: bool = False) -> Program:
         """A block as a Program. With play (a card's `on play`), the choices its player surely
@@ -103,7 +104,10 @@ class StatementCompiler:
 
     def stmt(self, node, scope: dict):
         """Compile one statement into (function, suspends)."""
-        return getattr(self, "_" + type(node).__name__)(node, scope)
+        fn, suspends = getattr(self, "_" + type(node).__name__)(node, scope)
+        if self.settles and isinstance(node, ASKING):
+            return _settled(fn), True
+        return fn, suspends
 
     def _who(self, node, scope, what="who"):
         fn, typ = self.r.compile(node, scope)
@@ -415,7 +419,7 @@ class StatementCompiler:
                 s = who(c)
                 options = candidates(c)
                 c.vars[var] = None
-                if not isinstance(s, int) or not options:
+                if not isinstance(s, int) or not options or c.g.inactive[s]:
                     return
                 if len(options) == 1 and not optional:
                     c.vars[var] = options[0]
@@ -456,7 +460,7 @@ class StatementCompiler:
 
         def ask(c: Ctx):
             s = who(c)
-            if not isinstance(s, int):
+            if not isinstance(s, int) or c.g.inactive[s]:
                 return
             answer = yield Decision(s, "answer", names, question)
             yield from bodies[answer](c)
@@ -658,6 +662,18 @@ def _plain_block(ops):
         for fn in fns:
             fn(c)
     return plain
+
+
+# Statements that ask someone (or chance) something: with `whenever` rules, the game comes to rest
+# before each of them, so that what the rules say must hold does hold when a player decides.
+ASKING = (A.ChooseColor, A.Picks, A.Ask, A.PlayDrawn, A.MayPlayCard, A.Chance, A.Race)
+
+
+def _settled(fn):
+    def settled(c: Ctx):
+        c.g.settle()
+        yield from fn(c)
+    return settled
 
 
 def _by_player(node) -> bool:

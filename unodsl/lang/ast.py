@@ -425,6 +425,15 @@ class AfterPlay(Node):
 
 
 @dataclass(frozen=True)
+class Whenever(Node):
+    """`whenever C { ... }`: run each time the game comes to rest with C true. When C is
+    `some NAME in X where ...`, NAME is the first of X that meets it."""
+    test: Expr
+    doc: str
+    body: tuple
+
+
+@dataclass(frozen=True)
 class Blocked(Node):
     """`blocked when EXPR`: checked after each turn; when it holds the round ends with no winner."""
     test: Expr
@@ -553,6 +562,7 @@ class Starter(Node):
 @dataclass(frozen=True)
 class Opens(Node):
     test: Optional[Expr]
+    after_play: bool = True     # False: `opens when C`, whenever C becomes true for a player
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from .source import Source, Span
 # declaration ends, and to suggest a keyword for a misspelt one.
 DECL_WORDS = ("about", "players", "deal", "option", "set", "colors", "card", "remove", "deck",
               "match", "honest", "renege", "on", "starter", "window", "highest", "teams", "requires",
-              "counter", "play", "after", "uses", "when", "blocked")
+              "counter", "play", "after", "uses", "when", "blocked", "whenever")
 UNIT_WORDS = ("ruleset", "module")
 MAX_RECOVERIES = 60
 MAX_NESTING = 60           # brackets and braces inside each other; deeper is refused, not recursed
@@ -560,6 +560,12 @@ class _ToAst(Transformer):
 
     def opens(self, meta, c):
         return A.Opens(self._span(meta), c[0] if c else None)
+
+    def opens_when(self, meta, c):
+        return A.Opens(self._span(meta), c[0], False)
+
+    def whenever(self, meta, c):
+        return A.Whenever(self._span(meta), c[0], self._doc(c[1:]), c[-1])
 
     def closes(self, meta, c):
         return A.Closes(self._span(meta))

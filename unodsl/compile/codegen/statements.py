@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...lang import ast as A
-from ..effects import CHANCE_KINDS, CHANCE_PROMPTS, MAX_CHANCE
+from ..effects import ASKING, CHANCE_KINDS, CHANCE_PROMPTS, MAX_CHANCE
 from ..expressions import ANY, CARD, COLOR, INT, MEMBER, SEAT, SEATS
 from .expressions import _NONNULL_SEATS, Env, ExpressionWriter, Unsupported, py_name
 
@@ -39,6 +39,8 @@ class StatementWriter(ExpressionWriter):
             method = getattr(self, "_s" + type(stmt).__name__, None)
             if method is None:
                 raise Unsupported(type(stmt).__name__)
+            if self.r.settles and isinstance(stmt, ASKING):
+                lines.append((ind, "g.settle()"))        # the game comes to rest before a question
             lines += method(stmt, env, ind)
         return lines or [(ind, "pass")]
 
@@ -293,8 +295,9 @@ class StatementWriter(ExpressionWriter):
         var = py_name("l_", node.var)
         t = self.temp()
         head, o = self._candidates(node, env, ind, member)
+        active = "" if member == SEAT else f" and not g.inactive[{t}]"
         lines = [(ind, f"{t} = {self.expr(node.who, env)}"), *head, (ind, f"{var} = None"),
-                 (ind, f"if isinstance({t}, int) and {o}:")]
+                 (ind, f"if isinstance({t}, int) and {o}{active}:")]
         env.vars[node.var] = (var, member)
         # the cases in the order the generic statement tries them; the last one asks
         cases = []
@@ -337,7 +340,7 @@ class StatementWriter(ExpressionWriter):
         answer = self.temp("a")
         names = tuple(a.name for a in node.answers)
         lines = [(ind, f"{t} = {self.expr(node.who, env)}"),
-                 (ind, f"if isinstance({t}, int):"),
+                 (ind, f"if isinstance({t}, int) and not g.inactive[{t}]:"),
                  (ind + 1, f"{answer} = {names!r}[int(rand() * {len(names)})]" if self.sim else
                            f"{answer} = yield Decision({t}, 'answer', {names!r}, {node.question!r})")]
         for i, a in enumerate(node.answers):
@@ -418,7 +421,8 @@ class StatementWriter(ExpressionWriter):
         excepted): what the rules never do, the loop need not check for (a seat out of the game,
         a turn given away). With whole_round=False, only the rules that run during turns."""
         r = self.r
-        programs = [*r.on_play, r.on_draw, *r.after_play, *(a.program for w in r.windows for a in w.actions)]
+        programs = [*r.on_play, r.on_draw, *r.after_play, *(a.program for w in r.windows for a in w.actions),
+                    *(t.program for t in r.triggers), r.on_stock_out]
         if whole_round:
             programs += [*r.starter, r.on_round_end, r.on_round_start]
         return any(self._runs(p.body, types) for p in programs if p is not None)
