@@ -374,7 +374,7 @@ class Compiler:
                 self.diags.error("E317", f"the option `{n}` has the name of a color or card kind", decl.span)
         counters = self.counters(params, colors, kinds)
         res = Resolver(self.diags, cards, params, colors, kinds, tags, _seat_attrs(), counters, index=self.index)
-        stmts = StatementCompiler(res, settles=self._settles())
+        stmts = StatementCompiler(res, settles=self._settles(), defs=self._definitions())
         self._check_requires(cards, by_code, kinds)
 
         players_decl = self._one(A.Players)
@@ -514,6 +514,19 @@ class Compiler:
                         self._reported.add(node.span)
                         self.diags.error("E341", "this `while` loop never ends: its condition is always true",
                                          node.test.span, "make the condition depend on the game, e.g. `next.cards < 7`")
+
+    def _definitions(self) -> dict:
+        """The named statements, by name; a parameter listed twice is reported."""
+        defs = {}
+        for d in self.c.decls(A.Define):
+            seen = set()
+            for p in d.params:
+                if p in seen:
+                    self.diags.error("E223", f"the parameter `{p}` of `{d.name}` is listed twice", d.span,
+                                     "give each parameter its own name")
+                seen.add(p)
+            defs[d.name] = d
+        return defs
 
     def _settles(self) -> bool:
         """Whether the rules have `whenever` rules or windows that open whenever a state arises."""

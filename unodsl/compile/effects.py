@@ -64,10 +64,12 @@ def _seats(value) -> tuple:
 class StatementCompiler:
     """Turns a block of statements into a Program, with names checked by the Resolver."""
 
-    def __init__(self, resolver: Resolver, settles: bool = False):
+    def __init__(self, resolver: Resolver, settles: bool = False, defs: dict | None = None):
         self.r = resolver
         self.diags = resolver.diags
         self.settles = settles      # the rules have `whenever` rules: the game settles before each question
+        self.defs = defs or {}      # name -> A.Define: the named statements
+        self._calling: list = []    # the named statements being compiled, one inside another
 
     def program(self, body: tuple, scope: dict | None = None, play: bool = False) -> Program:
         """A block as a Program. With play (a card's `on play`), the choices its player surely
@@ -269,6 +271,63 @@ class StatementCompiler:
                 c.vars["card"] = saved
             c.g.move_cards(pile, into, moving, keep_top)
         return shuffle_into, False
+
+    def _Call(self, node, scope):
+        """`NAME(ARG, ...)`: the named statement's body, run with its parameters set to the values
+        of the arguments. It sees its parameters and the built-in names, not the caller's
+        variables, and its own variables do not outlive it."""
+        d = self.defs.get(node.name)
+        args = [self.r.compile(a, scope) for a in node.args]
+        if d is None:
+            self.diags.error("E221", f"no statement is defined with the name `{node.name}`", node.span,
+                             suggest(node.name, self.defs) or f"define it: define {node.name}(...) {{ ... }}")
+            return (lambda c: None), False
+        if len(args) != len(d.params):
+            self.diags.error("E222", f"`{node.name}` takes {len(d.params)} value{'s' if len(d.params) != 1 else ''} "
+                             f"({', '.join(d.params) or 'none'}), but {len(args)} {'is' if len(args) == 1 else 'are'} given",
+                             node.span, f"write {node.name}({', '.join(d.params)})")
+            return (lambda c: None), False
+        if node.name in self._calling:
+            chain = " -> ".join(self._calling[self._calling.index(node.name):] + [node.name])
+            self.diags.error("E344", f"`{node.name}` uses itself ({chain}), so it would never end", node.span,
+                             "a named statement may use others, but none may lead back to itself")
+            return (lambda c: None), False
+        inner = {p: t for p, (_, t) in zip(d.params, args)}
+        self._calling.append(node.name)
+        body = self.program(d.body, inner)
+        self._calling.pop()
+        fns = tuple(f for f, _ in args)
+        params = d.params
+        bound = tuple(dict.fromkeys(params + bound_names(d.body)))
+
+        def enter(c: Ctx):
+            saved = {n: c.vars[n] for n in bound if n in c.vars}
+            values = [f(c) for f in fns]
+            for n in bound:
+                c.vars.pop(n, None)
+            c.vars.update(zip(params, values))
+            return saved
+
+        def leave(c: Ctx, saved):
+            for n in bound:
+                c.vars.pop(n, None)
+            c.vars.update(saved)
+
+        if body.plain is not None:
+            plain = body.plain
+
+            def call(c: Ctx):
+                saved = enter(c)
+                plain(c)
+                leave(c, saved)
+            return call, False
+        run = body.run
+
+        def call_gen(c: Ctx):
+            saved = enter(c)
+            yield from run(c)
+            leave(c, saved)
+        return call_gen, True
 
     def _Cancel(self, node, scope):
         return (lambda c: c.g.cancel_top()), False
@@ -674,6 +733,17 @@ def _settled(fn):
         c.g.settle()
         yield from fn(c)
     return settled
+
+
+def bound_names(body) -> tuple:
+    """The names a block binds: its `let`s, picks, chances, races and loop variables."""
+    out = []
+    for n in A.walk(body):
+        if isinstance(n, A.Let):
+            out.append(n.name)
+        elif isinstance(n, (A.Picks, A.Chance, A.Race, A.ForEach, A.Quantifier, A.DiscardMatching)):
+            out.append(n.var)
+    return tuple(out)
 
 
 def _by_player(node) -> bool:

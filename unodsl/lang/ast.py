@@ -287,6 +287,13 @@ class ShufflePile(Node):
 
 
 @dataclass(frozen=True)
+class Call(Node):
+    """`NAME(ARG, ...)`: the statements of `define NAME(...)`, with its parameters given these values."""
+    name: str
+    args: tuple
+
+
+@dataclass(frozen=True)
 class SwapSeats(Node):
     who: Expr
     other: Expr
@@ -353,7 +360,7 @@ Stmt = Union[Draws, DrawsUntil, Skip, Reverse, ChooseColor, Picks, SwapHands, Pa
              Reveal, Scores, Eliminate, Starts, PlaysAgain, ReturnStarter, AsIfPlayed, PlayDrawn,
              ForEach, Let, EndGame, EndRound, DiscardMatching, SetCounter, AddCounter, MayPlayCard,
              PlaysCard, Race, Chance, While, DiscardsCard, Redeal, SwapSeats, Cancel, SetColor,
-             PutCard, TurnOver, ShufflePile]
+             PutCard, TurnOver, ShufflePile, Call]
 
 
 # ---- declarations ----------------------------------------------------------------------------
@@ -420,6 +427,15 @@ class PlayOnly(Node):
 @dataclass(frozen=True)
 class AfterPlay(Node):
     """Statements run after every play's own effect; these add up across modules."""
+    doc: str
+    body: tuple
+
+
+@dataclass(frozen=True)
+class Define(Node):
+    """`define NAME(PARAM, ...) { ... }`: statements written once and used by name."""
+    name: str
+    params: tuple[str, ...]
     doc: str
     body: tuple
 

@@ -42,6 +42,8 @@ def decl_keys(decl) -> list:
         return [(type(decl).__name__, id(decl))]     # these accumulate
     if isinstance(decl, A.CounterDecl):
         return [("counter", decl.name)]
+    if isinstance(decl, A.Define):
+        return [("define", decl.name)]
     return [(type(decl).__name__,)]
 
 

@@ -13,7 +13,7 @@ from dataclasses import replace
 from ...lang import ast as A
 from ..effects import ASKING, CHANCE_KINDS, CHANCE_PROMPTS, MAX_CHANCE
 from ..expressions import ANY, CARD, COLOR, INT, MEMBER, SEAT, SEATS
-from .expressions import _NONNULL_SEATS, Env, ExpressionWriter, Unsupported, py_name
+from .expressions import _NONNULL_SEATS, Env, ExpressionWriter, Unsupported
 
 # Python's compiler takes at most 20 nested loops in a function (and 100 levels of indentation).
 # Each nested block of a rule is one more level of indentation in the generated code, on top of
@@ -29,6 +29,7 @@ class StatementWriter(ExpressionWriter):
         super().__init__(*args, **kwargs)
         self.fixed_table = not self.uses((A.Eliminate, A.SwapSeats))    # every seat plays, in its place
         self._named: frozenset = frozenset()     # the choices the play being written names
+        self._calls = 0                          # named statements written out so far
 
     # ---- statements ---------------------------------------------------------------------------
     def block(self, body, env: Env, ind: int) -> list:
@@ -135,7 +136,7 @@ class StatementWriter(ExpressionWriter):
     def _sDiscardMatching(self, node, env, ind):
         head, t, inner = self.each_seat(node.who, env, ind)
         held, chosen = self.temp("held"), self.temp("chosen")
-        v = py_name("v_", node.var)
+        v = self.local("v_", node.var)
         test = self._boolean(node.test, replace(env, vars={**env.vars, node.var: (v, CARD)}))
         return head + [
             (inner, f"{held} = list(g.hands[{t}])"), (inner, f"{chosen} = []"),
@@ -167,6 +168,24 @@ class StatementWriter(ExpressionWriter):
         return [(ind, f"{cards} = g.pile({node.pile!r})"), (ind, f"{moving} = {pick}"),
                 (ind, f"g.move_cards({node.pile!r}, {node.into!r}, {moving}, {node.keep_top!r})")]
 
+    def _sCall(self, node, env, ind):
+        """A named statement written out in place: each argument in a local, then its body, whose
+        variables get names of their own."""
+        d = self.r.resolver_defs[node.name]
+        self._calls += 1
+        suffix, saved = f"_C{self._calls}", self._suffix
+        lines, params = [], {}
+        for p, arg in zip(d.params, node.args):
+            local = self.temp("p")
+            lines.append((ind, f"{local} = {self.expr(arg, env)}"))
+            params[p] = (local, self.typ(arg, env))
+        self._suffix = suffix
+        try:
+            lines += self.block(d.body, replace(env, vars=params), ind)
+        finally:
+            self._suffix = saved
+        return lines
+
     def _sSwapSeats(self, node, env, ind):
         a, b = self.temp(), self.temp()
         return [(ind, f"{a} = {self.expr(node.who, env)}"), (ind, f"{b} = {self.expr(node.other, env)}"),
@@ -179,7 +198,7 @@ class StatementWriter(ExpressionWriter):
     def _sRace(self, node, env, ind):
         """A race among players: its loser drawn by the game's generator (or asked, when the
         game asks about chance), then the body with the loser named."""
-        among, var = self.temp("o"), py_name("v_", node.var)
+        among, var = self.temp("o"), self.local("v_", node.var)
         prompt = node.prompt or "Who lost the race?"
         outcome = f"g.chance_gen({among}, {prompt!r}, 'race')"
         inner = replace(env, vars={**env.vars, node.var: (var, SEAT)})
@@ -229,7 +248,7 @@ class StatementWriter(ExpressionWriter):
         return head + [(inner, f"g.add_score({t}, {self._number(node.amount, env)})")]
 
     def _sLet(self, node, env, ind):
-        name = py_name("l_", node.name)      # may hold None, unlike loop variables (v_)
+        name = self.local("l_", node.name)      # may hold None, unlike loop variables (v_)
         src = self.expr(node.value, env)
         env.vars[node.name] = (name, self.typ(node.value, env))
         return [(ind, f"{name} = {src}")]
@@ -282,7 +301,7 @@ class StatementWriter(ExpressionWriter):
     def _candidates(self, node, env, ind, member):
         """`o = ` the distinct members of a pick's or chance's collection that meet its condition."""
         o = self.temp("o")
-        v = py_name("v_", node.var)
+        v = self.local("v_", node.var)
         coll = self.expr(node.among, env)
         seq = f"dict.fromkeys(_seats({coll}))" if member == SEAT else f"dict.fromkeys({coll} or ())"
         if node.where is None:
@@ -292,7 +311,7 @@ class StatementWriter(ExpressionWriter):
 
     def _sPicks(self, node, env, ind):
         member = MEMBER.get(self.typ(node.among, env), SEAT)
-        var = py_name("l_", node.var)
+        var = self.local("l_", node.var)
         t = self.temp()
         head, o = self._candidates(node, env, ind, member)
         active = "" if member == SEAT else f" and not g.inactive[{t}]"
@@ -319,7 +338,7 @@ class StatementWriter(ExpressionWriter):
         return lines + self.ask_for(var, t, kind, o, prompt, node.optional, inner)
 
     def _sChance(self, node, env, ind):
-        var = py_name("l_", node.var)
+        var = self.local("l_", node.var)
         if node.among is None:
             lo, hi, opts = self.temp("lo"), self.temp("hi"), self.temp("o")
             outcome = f"g.chance_gen({opts}, {node.prompt or 'Which number came up?'!r}, 'number')"
@@ -350,7 +369,7 @@ class StatementWriter(ExpressionWriter):
 
     def _sForEach(self, node, env, ind):
         ctype = self.typ(node.collection, env)
-        var = py_name("v_", node.var)
+        var = self.local("v_", node.var)
         vtype = MEMBER.get(ctype, ANY)
         inner = replace(env, vars={**env.vars, node.var: (var, vtype)})
         return [(ind, f"for {var} in tuple({self.expr(node.collection, env)} or ()):")] + self.block(node.body, inner, ind + 1)
