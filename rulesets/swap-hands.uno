@@ -44,4 +44,11 @@ ruleset swap-hands "UNO with Wild Swap Hands (2015)" extends classic {
   starter wild_customizable "The player left of the dealer chooses the color, then plays first." {
     next chooses a color
   }
+
+  window uno "Saying UNO" {
+    opens when player.cards == 1
+    closes when a turn begins
+    player may uno "Say UNO whenever you are left with one card: as your next-to-last card lands, or when a swap of hands leaves you one, before anyone catches you." { }
+    others may catch "Catch a player with one card who has not said UNO." { player draws uno_penalty }
+  }
 }

@@ -13,9 +13,9 @@ from ..lang.diagnostics import Diagnostics, suggest
 from ..lang.source import NO_SPAN
 from . import index as I
 from .effects import MAX_LOOP, StatementCompiler
-from .expressions import BOOL, CARDS, INT, SEAT, SEATS, CardTable, Ctx, Resolver, names_in
+from .expressions import ANY, BOOL, CARDS, COLORS, INT, MEMBER, SEAT, SEATS, CardTable, Ctx, Resolver, names_in
 from .faces import FacePairing
-from .ruleset import OptionInfo, Ruleset, WindowAction, WindowRule
+from .ruleset import OptionInfo, Ruleset, Trigger, WindowAction, WindowRule
 
 _PLACEHOLDERS = {"color", "Color", "suit", "Suit", "rank", "Rank", "kind", "points"}
 MAX_PLAYERS = 100
@@ -455,7 +455,7 @@ class Compiler:
         res.rank_names = {name: rank for rank, (name, _, _) in rank_words.items()}
         res.faces = faces
         res.color_word = self.color_word
-        stmts = StatementCompiler(res)
+        stmts = StatementCompiler(res, settles=self._settles(), defs=self._definitions())
         self._check_requires(cards, by_code, kinds)
 
         players_decl = self._one(A.Players)
@@ -556,6 +556,7 @@ class Compiler:
         for w in self.c.decls(A.Window):
             self._define(I.WINDOW, w.name, w)
         windows = tuple(self._window(w, res, stmts) for w in self.c.decls(A.Window))
+        triggers = tuple(self._trigger(d, res, stmts) for d in self.c.decls(A.Whenever))
         blocked_decl = self._one(A.Blocked)
         blocked = res.expect(blocked_decl.test, BOOL, {}, "the blocked condition") if blocked_decl else None
         stock_out_decl = self._one(A.StockOut)
@@ -589,7 +590,8 @@ class Compiler:
             ordered_stock=self._ordered_stock() or bool(faces) or any(d.what == "stock top" for d in self.c.decls(A.Sees)),
             eliminates=self._can_run(A.Eliminate, res), blocked=blocked,
             blocked_doc=blocked_decl.doc if blocked_decl else "",
-            blocked_expr=blocked_decl.test if blocked_decl else None)
+            blocked_expr=blocked_decl.test if blocked_decl else None, triggers=triggers,
+            state_windows=tuple(w for w in windows if w.state))
         return rs
 
     def hidden_counters(self) -> frozenset:
@@ -622,6 +624,69 @@ class Compiler:
                         self._reported.add(node.span)
                         self.diags.error("E341", "this `while` loop never ends: its condition is always true",
                                          node.test.span, "make the condition depend on the game, e.g. `next.cards < 7`")
+
+    def _definitions(self) -> dict:
+        """The named statements, by name; a parameter listed twice is reported."""
+        defs = {}
+        for d in self.c.decls(A.Define):
+            seen = set()
+            for p in d.params:
+                if p in seen:
+                    self.diags.error("E223", f"the parameter `{p}` of `{d.name}` is listed twice", d.span,
+                                     "give each parameter its own name")
+                seen.add(p)
+            defs[d.name] = d
+        return defs
+
+    def _settles(self) -> bool:
+        """Whether the rules have `whenever` rules or windows that open whenever a state arises."""
+        return bool(self.c.decls(A.Whenever)) or any(
+            isinstance(i, A.Opens) and not i.after_play for w in self.c.decls(A.Window) for i in w.items)
+
+    def _trigger(self, decl: A.Whenever, res: Resolver, stmts: StatementCompiler) -> Trigger:
+        """A `whenever` rule; `whenever some NAME in X where C` names the first NAME meeting C."""
+        test = decl.test
+        self._between_moves(decl.body, "whenever")
+        if isinstance(test, A.Quantifier) and test.kind == "some":
+            coll, ctype = res.compile(test.collection, {})
+            if ctype not in (CARDS, SEATS, COLORS, ANY):
+                self.diags.error("E210", f"`some` goes over cards, players or colors, not a {ctype}",
+                                 test.collection.span)
+            member = MEMBER.get(ctype, ANY)
+            where = res.expect(test.where, BOOL, {test.var: member}, "the `where` condition") \
+                if test.where is not None else None
+            var = test.var
+            find = _finder(coll, where, var)
+            program = stmts.program(decl.body, {var: member})
+            self._check_refires(decl, res, program)
+            return Trigger(None, find, var, program, decl.doc)
+        before = len(self.diags.errors)
+        fn = res.expect(test, BOOL, {}, "the condition of `whenever`")
+        program = stmts.program(decl.body)
+        if len(self.diags.errors) == before:
+            self._check_refires(decl, res, program)
+        return Trigger(fn, None, None, program, decl.doc)
+
+    def _check_refires(self, decl: A.Whenever, res: Resolver, program) -> None:
+        """A `whenever` rule whose statements change nothing its condition reads fires again as soon
+        as it has fired, for ever (the engine stops it after a while, but it is surely a mistake)."""
+        fixed, value = res.constant(decl.test)
+        reads = set() if fixed else _reads(decl.test, res)
+        if fixed and not value:
+            return
+        if "?" in reads:
+            return
+        writes = _writes(decl.body)
+        if "stops" in writes or reads & writes:
+            return
+        words = {"hands": "the players' hands", "piles": "the piles", "seats": "who plays and in which order",
+                 "scores": "the scores", "color": "the current color"}
+        read = [words.get(r, f"the counter `{r[8:]}`") for r in sorted(reads)]
+        what = ("its condition is always true" if fixed else
+                "its statements change nothing its condition reads (" + ", ".join(read) + ")")
+        self.diags.error("E343", "this `whenever` rule would fire again and again, for ever: " + what, decl.test.span,
+                         "make the statements change what the condition tests, e.g. `eliminate s` for "
+                         "`whenever some s in everyone where s.cards >= 25`")
 
     def _between_moves(self, body, what: str) -> None:
         """Rules that run between moves (in the middle of a draw, or whenever a state arises)
@@ -796,7 +861,9 @@ class Compiler:
         if not actions:
             self.diags.error("E331", f"the window `{decl.name}` lets nobody do anything", decl.span,
                              "add for example: player may uno { }")
-        return WindowRule(decl.name, decl.title, opens, closes, tuple(actions), opens_expr, turn_order)
+        state = any(isinstance(i, A.Opens) and not i.after_play for i in decl.items)
+        return WindowRule(decl.name, decl.title, opens, closes, tuple(actions), opens_expr,
+                          turn_order=turn_order, state=state)
 
     def _check_unplayable(self, cards, colors, match_fn, static, deck) -> None:
         if not static or not deck or self.diags.errors:
@@ -818,6 +885,79 @@ class Compiler:
             self.diags.warning("W302", "no match rule lets anyone play " + ", ".join(never[:8]) +
                                (" ..." if len(never) > 8 else ""), decl.span if decl else NO_SPAN,
                                "add a `match` rule for these cards, or take them out of the deck")
+
+
+def _finder(coll, where, var):
+    def find(c: Ctx):
+        for x in tuple(coll(c) or ()):
+            if where is None:
+                return x
+            c.vars[var] = x
+            if where(c):
+                return x
+        return None
+    return find
+
+
+# What a rule's condition can read and its statements change, for `whenever` rules that would
+# fire for ever: hands (and the cards in them), piles, seats (who plays, and in which order),
+# scores, the color, and each counter by name. "?" is something this does not follow.
+_SEAT_NAMES = {"next", "previous", "others", "everyone", "opponents", "left", "right", "dealer", "winner"}
+_PILE_NAMES = {"top", "run", "stock", "discard"}
+
+
+def _reads(node, res) -> set:
+    out = set()
+    for n in A.walk(node):
+        if isinstance(n, A.Name):
+            if n.id in res.counters:
+                out.add("counter " + n.id)
+            elif n.id in _SEAT_NAMES:
+                out.add("seats")
+            elif n.id in _PILE_NAMES:
+                out.add("piles")
+            elif n.id in ("idle_turns", "turns_without_play", "honest", "jumped", "actor", "card"):
+                out.add("?")
+        elif isinstance(n, A.Builtin):
+            if n.id == "color":
+                out.add("color")
+            elif n.id == "players":
+                out.add("seats")
+            elif n.id in ("it", "round"):
+                out.add("?")
+        elif isinstance(n, A.Attr):
+            out |= {"cards": {"hands"}, "hand": {"hands"}, "points": {"hands"}, "score": {"scores"},
+                    "size": {"piles"}, "top": {"piles"}, "bottom": {"piles"}}.get(n.name, set())
+            if n.name not in ("cards", "hand", "points", "score", "team", "size", "top", "bottom", "kind",
+                              "rank", "color", "code", "name", "colored", "cards") and n.name in res.cards.props:
+                out.add("?")
+        elif isinstance(n, A.Is) and n.tag == "playable":
+            out |= {"hands", "piles", "color"}
+    return out
+
+
+def _writes(body) -> set:
+    out = set()
+    for n in A.walk(body):
+        if isinstance(n, (A.Draws, A.DrawsUntil, A.DiscardsCard, A.DiscardMatching, A.PutCard, A.PlaysCard)):
+            out |= {"hands", "piles"}
+        elif isinstance(n, (A.SwapHands, A.PassHands, A.Redeal)):
+            out.add("hands")
+        elif isinstance(n, A.Eliminate):
+            out |= {"hands", "piles", "seats"}
+        elif isinstance(n, (A.SetCounter, A.AddCounter)):
+            out.add("counter " + n.name)
+        elif isinstance(n, (A.SetColor, A.ChooseColor)):
+            out.add("color")
+        elif isinstance(n, A.Scores):
+            out.add("scores")
+        elif isinstance(n, (A.Skip, A.Reverse, A.SwapSeats, A.Starts, A.PlaysAgain)):
+            out.add("seats")
+        elif isinstance(n, (A.TurnOver, A.ShufflePile)):
+            out.add("piles")
+        elif isinstance(n, (A.EndRound, A.EndGame)):
+            out.add("stops")
+    return out
 
 
 class _NoGame:

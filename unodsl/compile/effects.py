@@ -65,9 +65,12 @@ def _seats(value) -> tuple:
 class StatementCompiler:
     """Turns a block of statements into a Program, with names checked by the Resolver."""
 
-    def __init__(self, resolver: Resolver):
+    def __init__(self, resolver: Resolver, settles: bool = False, defs: dict | None = None):
         self.r = resolver
         self.diags = resolver.diags
+        self.settles = settles      # the rules have `whenever` rules: the game settles before each question
+        self.defs = defs or {}      # name -> A.Define: the named statements
+        self._calling: list = []    # the named statements being compiled, one inside another
 
     def program(self, body: tuple, scope: dict | None = None, play: bool = False) -> Program:
         """A block as a Program. With play (a card's `on play`), the choices its player surely
@@ -112,7 +115,10 @@ class StatementCompiler:
 
     def stmt(self, node, scope: dict):
         """Compile one statement into (function, suspends)."""
-        return getattr(self, "_" + type(node).__name__)(node, scope)
+        fn, suspends = getattr(self, "_" + type(node).__name__)(node, scope)
+        if self.settles and isinstance(node, ASKING):
+            return _settled(fn), True
+        return fn, suspends
 
     def _who(self, node, scope, what="who"):
         fn, typ = self.r.compile(node, scope)
@@ -283,6 +289,63 @@ class StatementCompiler:
             c.g.move_cards(pile, into, moving, keep_top)
         return shuffle_into, False
 
+    def _Call(self, node, scope):
+        """`NAME(ARG, ...)`: the named statement's body, run with its parameters set to the values
+        of the arguments. It sees its parameters and the built-in names, not the caller's
+        variables, and its own variables do not outlive it."""
+        d = self.defs.get(node.name)
+        args = [self.r.compile(a, scope) for a in node.args]
+        if d is None:
+            self.diags.error("E221", f"no statement is defined with the name `{node.name}`", node.span,
+                             suggest(node.name, self.defs) or f"define it: define {node.name}(...) {{ ... }}")
+            return (lambda c: None), False
+        if len(args) != len(d.params):
+            self.diags.error("E222", f"`{node.name}` takes {len(d.params)} value{'s' if len(d.params) != 1 else ''} "
+                             f"({', '.join(d.params) or 'none'}), but {len(args)} {'is' if len(args) == 1 else 'are'} given",
+                             node.span, f"write {node.name}({', '.join(d.params)})")
+            return (lambda c: None), False
+        if node.name in self._calling:
+            chain = " -> ".join(self._calling[self._calling.index(node.name):] + [node.name])
+            self.diags.error("E344", f"`{node.name}` uses itself ({chain}), so it would never end", node.span,
+                             "a named statement may use others, but none may lead back to itself")
+            return (lambda c: None), False
+        inner = {p: t for p, (_, t) in zip(d.params, args)}
+        self._calling.append(node.name)
+        body = self.program(d.body, inner)
+        self._calling.pop()
+        fns = tuple(f for f, _ in args)
+        params = d.params
+        bound = tuple(dict.fromkeys(params + bound_names(d.body)))
+
+        def enter(c: Ctx):
+            saved = {n: c.vars[n] for n in bound if n in c.vars}
+            values = [f(c) for f in fns]
+            for n in bound:
+                c.vars.pop(n, None)
+            c.vars.update(zip(params, values))
+            return saved
+
+        def leave(c: Ctx, saved):
+            for n in bound:
+                c.vars.pop(n, None)
+            c.vars.update(saved)
+
+        if body.plain is not None:
+            plain = body.plain
+
+            def call(c: Ctx):
+                saved = enter(c)
+                plain(c)
+                leave(c, saved)
+            return call, False
+        run = body.run
+
+        def call_gen(c: Ctx):
+            saved = enter(c)
+            yield from run(c)
+            leave(c, saved)
+        return call_gen, True
+
     def _Cancel(self, node, scope):
         return (lambda c: c.g.cancel_top()), False
 
@@ -441,7 +504,7 @@ class StatementCompiler:
                 s = who(c)
                 options = candidates(c)
                 c.vars[var] = None
-                if not isinstance(s, int) or not options:
+                if not isinstance(s, int) or not options or c.g.inactive[s]:
                     return
                 if len(options) == 1 and not optional:
                     c.vars[var] = options[0]
@@ -482,7 +545,7 @@ class StatementCompiler:
 
         def ask(c: Ctx):
             s = who(c)
-            if not isinstance(s, int):
+            if not isinstance(s, int) or c.g.inactive[s]:
                 return
             answer = yield Decision(s, "answer", names, question)
             yield from bodies[answer](c)
@@ -689,6 +752,29 @@ def _plain_block(ops):
         for fn in fns:
             fn(c)
     return plain
+
+
+# Statements that ask someone (or chance) something: with `whenever` rules, the game comes to rest
+# before each of them, so that what the rules say must hold does hold when a player decides.
+ASKING = (A.ChooseColor, A.Picks, A.Ask, A.PlayDrawn, A.MayPlayCard, A.Chance, A.Race)
+
+
+def _settled(fn):
+    def settled(c: Ctx):
+        c.g.settle()
+        yield from fn(c)
+    return settled
+
+
+def bound_names(body) -> tuple:
+    """The names a block binds: its `let`s, picks, chances, races and loop variables."""
+    out = []
+    for n in A.walk(body):
+        if isinstance(n, A.Let):
+            out.append(n.name)
+        elif isinstance(n, (A.Picks, A.Chance, A.Race, A.ForEach, A.Quantifier, A.DiscardMatching)):
+            out.append(n.var)
+    return tuple(out)
 
 
 def _by_player(node) -> bool:

@@ -43,6 +43,18 @@ class WindowRule:
     actions: tuple                     # WindowAction
     opens_expr: object = None          # the opening condition as written, for generated code
     turn_order: bool = False           # `in turn order`: seats wanting to act are offered it in order of play
+    state: bool = False                # `opens when`: also whenever the condition becomes true
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """A `whenever` rule: its condition, or for `whenever some NAME in X where C` a finder of the
+    first NAME that meets C, and the statements to run."""
+    test: Optional[Callable]           # ctx -> bool
+    find: Optional[Callable]           # ctx -> the first member that meets the condition, or None
+    var: Optional[str]
+    program: Program
+    doc: str
 
 
 class SeatActions(NamedTuple):
@@ -117,6 +129,13 @@ class Ruleset:
     blocked: Optional[Callable] = None  # ctx -> bool: the round is blocked; None: nobody moved for a lap
     blocked_doc: str = ""
     blocked_expr: object = None         # the blocked condition as written, for generated code
+    triggers: tuple = ()                # Trigger: the `whenever` rules
+    state_windows: tuple = ()           # the windows that open whenever their condition becomes true
+
+    @property
+    def settles(self) -> bool:
+        """Whether the game must look at its state each time it comes to rest."""
+        return bool(self.triggers or self.state_windows)
     generated: dict = field(default_factory=dict, repr=False)   # codegen's turn loops, per table size
     _memo: dict = field(default_factory=dict, repr=False)
 

@@ -42,6 +42,7 @@ EVENTS: dict[str, str] = {
               "except for a card, which may be hidden)",
     "eliminated": "a player is out (seat, round_only: only for this round)",
     "loop_limit": "a `while` of the rules, or effects applied inside one another, stopped at a limit (limit)",
+    "trigger_limit": "the `whenever` rules kept firing and were stopped at their limit (limit)",
     "stalemate": "the round could not go on (reason)",
     "round_end": "the round ended (winner, points: this round's, scores: the totals)",
     "game_end": "the game ended (winners)",

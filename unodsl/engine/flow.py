@@ -89,6 +89,7 @@ class RoundFlow:
         self.idle_turns = 0                   # turns in a row in which nobody played or drew
         self.turns_without_play = 0           # turns in a row in which nobody played
         self.out_of_turn = 0                  # actions out of turn this round (see windows.MAX_OUT_OF_TURN)
+        self._held = {}                       # (window, seat) -> its `opens when` condition held last time
         self._end_now = False
         self._as_if_depth = 0
         self.face = 0                         # two-faced cards: the face in play (0: the first)
@@ -217,6 +218,8 @@ class RoundFlow:
         one stays as the reference the generated loop is tested against."""
         r = self.rules
         turn_decisions = [Decision(s, "turn") for s in range(self.n)]
+        if r.settles:
+            self.settle()
         while not self.round_over:
             s = self.turn
             action = yield turn_decisions[s]
@@ -238,6 +241,8 @@ class RoundFlow:
                     r.on_draw.plain(ctx)
                 else:
                     yield from r.on_draw.run(ctx)
+            if r.settles:
+                self.settle()
             if self._end_now:
                 self._finish_round(None)
                 break
@@ -261,12 +266,14 @@ class RoundFlow:
         """Run an out-of-turn action that arrived at a turn decision; True when it ended the round."""
         self._played_this_turn = False
         yield from action.program.run(action.ctx)
+        if self.rules.settles:
+            self.settle()
         s = self.turn
         if self._after_turn_ends_round(s):
             yield from self._end_round(self._gone_out(s))
             return True
-        if self._played_this_turn:        # a card played out of turn: play goes on from it
-            self._advance()
+        if self._played_this_turn or self.inactive[s]:    # play goes on from a card played out of
+            self._advance()                               # turn, or past a player now out
         return False
 
     def _stalled(self):

@@ -24,12 +24,13 @@ from .scoring import Scoring
 from .seats import Seats
 from .table import Table
 from .views import Views
+from .triggers import Triggers
 from .windows import Interrupt, Windows, seat_name
 
 __all__ = ["Game", "Position", "seat_name"]
 
 
-class Game(Table, Seats, RoundFlow, Windows, Scoring, LegalActions, Views):
+class Game(Table, Seats, RoundFlow, Windows, Scoring, LegalActions, Views, Triggers):
     """One game of a ruleset, from the first deal to its end.
 
     seed or rng: the game's random generator (the same seed and actions give the same game);
@@ -60,6 +61,8 @@ class Game(Table, Seats, RoundFlow, Windows, Scoring, LegalActions, Views):
         self.eliminated = [False] * players
         self._lazy = position is None and not rules.ordered_stock   # a dealt stock is drawn at random
         self._refilling = False               # the rules' `when the stock runs out` is running
+        self._settling = False                # the `whenever` rules are running
+        self._held = {}
         self.order = list(range(players))     # seat at each position around the table
         self.pos = list(range(players))       # position of each seat
         self.teams = list(range(players))

@@ -12,6 +12,16 @@ from ..compile.expressions import Ctx
 MAX_OUT_OF_TURN = 5000    # actions out of turn in one round: each can open a window again
 
 
+class _Nothing:
+    """A program that does nothing: resumes the turn loop after an action out of turn."""
+    @staticmethod
+    def run(ctx):
+        return iter(())
+
+
+_NOTHING = _Nothing()
+
+
 class Interrupt:
     """An out-of-turn action whose rules may ask questions: run inside the game's own flow."""
     __slots__ = ("program", "ctx")
@@ -63,6 +73,8 @@ class Windows:
             if rule.opens is None or rule.opens(ctx):
                 self.windows.pop((rule.name, seat), None)     # re-opened windows move to the end
                 self.windows[(rule.name, seat)] = (rule, card)
+                if rule.state:                  # opened now: not again until it stops holding
+                    self._held[(rule.name, seat)] = True
 
     def _window_holds(self, rule, subject, card=None) -> bool:
         """A window stays open while its opening condition still holds (one card left, say)."""
@@ -130,10 +142,20 @@ class Windows:
                 outer, self._journal = self._journal, None
                 act.program.plain(ctx)
                 self._journal = outer
+                if self.rules.settles:
+                    self._settle_out_of_turn(ctx)
             else:
                 self._resume(Interrupt(act.program, ctx))
             return
         raise Refused(reasons[0] if reasons else f"nobody can {verb} now")
+
+    def _settle_out_of_turn(self, ctx: Ctx) -> None:
+        """After an action out of turn the game comes to rest; if that put the player deciding a
+        turn out, or ended the round, the game moves on from there."""
+        self.settle()
+        d = self.decision
+        if d is not None and d.kind == "turn" and (self.inactive[d.seat] or self._after_turn_ends_round(d.seat)):
+            self._resume(Interrupt(_NOTHING, ctx))
 
     def _close_turn_windows(self) -> None:
         if self.windows:

@@ -297,6 +297,13 @@ class ShufflePile(Node):
 
 
 @dataclass(frozen=True)
+class Call(Node):
+    """`NAME(ARG, ...)`: the statements of `define NAME(...)`, with its parameters given these values."""
+    name: str
+    args: tuple
+
+
+@dataclass(frozen=True)
 class SwapSeats(Node):
     who: Expr
     other: Expr
@@ -365,7 +372,7 @@ Stmt = Union[Draws, DrawsUntil, Skip, Reverse, ChooseColor, Picks, SwapHands, Pa
              Reveal, Scores, Eliminate, Starts, PlaysAgain, ReturnStarter, AsIfPlayed, PlayDrawn,
              ForEach, Let, EndGame, EndRound, DiscardMatching, SetCounter, AddCounter, MayPlayCard,
              PlaysCard, Race, Chance, While, DiscardsCard, Redeal, SwapSeats, Cancel, Flip, SetColor,
-             PutCard, TurnOver, ShufflePile]
+             PutCard, TurnOver, ShufflePile, Call]
 
 
 # ---- declarations ----------------------------------------------------------------------------
@@ -434,6 +441,24 @@ class PlayOnly(Node):
 @dataclass(frozen=True)
 class AfterPlay(Node):
     """Statements run after every play's own effect; these add up across modules."""
+    doc: str
+    body: tuple
+
+
+@dataclass(frozen=True)
+class Define(Node):
+    """`define NAME(PARAM, ...) { ... }`: statements written once and used by name."""
+    name: str
+    params: tuple[str, ...]
+    doc: str
+    body: tuple
+
+
+@dataclass(frozen=True)
+class Whenever(Node):
+    """`whenever C { ... }`: run each time the game comes to rest with C true. When C is
+    `some NAME in X where ...`, NAME is the first of X that meets it."""
+    test: Expr
     doc: str
     body: tuple
 
@@ -629,6 +654,7 @@ class Starter(Node):
 @dataclass(frozen=True)
 class Opens(Node):
     test: Optional[Expr]
+    after_play: bool = True     # False: `opens when C`, whenever C becomes true for a player
 
 
 @dataclass(frozen=True)

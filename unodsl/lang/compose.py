@@ -38,7 +38,7 @@ def decl_keys(decl) -> list:
         return [("card", decl.name)]
     if isinstance(decl, A.Window):
         return [("window", decl.name)]
-    if isinstance(decl, (A.Match, A.Requires, A.RemoveCard, A.PlayOnly, A.AfterPlay, A.Uses)):
+    if isinstance(decl, (A.Match, A.Requires, A.RemoveCard, A.PlayOnly, A.AfterPlay, A.Uses, A.Whenever)):
         return [(type(decl).__name__, id(decl))]     # these accumulate
     if isinstance(decl, A.CounterDecl):
         return [("counter", decl.name)]
@@ -48,6 +48,8 @@ def decl_keys(decl) -> list:
         return [("Deck", decl.face)]
     if isinstance(decl, A.Sees):
         return [("Sees", decl.what)]
+    if isinstance(decl, A.Define):
+        return [("define", decl.name)]
     return [(type(decl).__name__,)]
 
 

@@ -27,7 +27,7 @@ from .source import Source, Span
 DECL_WORDS = ("about", "players", "deal", "option", "set", "colors", "card", "remove", "deck",
               "match", "honest", "renege", "on", "starter", "window", "highest", "teams", "requires",
               "counter", "play", "after", "uses", "suits", "group", "ranks", "faces", "pair", "when",
-              "blocked")
+              "blocked", "whenever", "define")
 UNIT_WORDS = ("ruleset", "module")
 MAX_RECOVERIES = 60
 MAX_NESTING = 60           # brackets and braces inside each other; deeper is refused, not recursed
@@ -621,6 +621,22 @@ class _ToAst(Transformer):
 
     def opens(self, meta, c):
         return A.Opens(self._span(meta), c[0] if c else None)
+
+    def opens_when(self, meta, c):
+        return A.Opens(self._span(meta), c[0], False)
+
+    def define(self, meta, c):
+        params = next((x for x in c[1:] if isinstance(x, list)), [])
+        return A.Define(self._span(meta), str(c[0]), tuple(params), self._doc(c[1:]), c[-1])
+
+    def define_params(self, meta, c):
+        return [str(t) for t in c]
+
+    def call(self, meta, c):
+        return A.Call(self._span(meta), str(c[0]), tuple(c[1:]))
+
+    def whenever(self, meta, c):
+        return A.Whenever(self._span(meta), c[0], self._doc(c[1:]), c[-1])
 
     def closes(self, meta, c):
         return A.Closes(self._span(meta))

@@ -454,7 +454,7 @@ def build_context(rules, *, parent=None, modules=(), paper: str = "a4", stats: i
             renege = rs[0].as_dict()
         elif isinstance(decl, A.OnDraw):
             draw = rs[0].as_dict()
-        elif isinstance(decl, A.AfterPlay):
+        elif isinstance(decl, (A.AfterPlay, A.Whenever)):
             after.append(rs[0].as_dict())
         elif isinstance(decl, A.OnPlay):
             r = rs[0]
@@ -568,7 +568,8 @@ _LABELS = {"OptionDecl": "Option", "SetOption": "Option", "card": "Card", "on pl
            "Renege": "Drawing instead of playing", "DealsFirst": "The dealer", "Teams": "Teams",
            "OnDraw": "Drawing", "OnRoundEnd": "Scoring and winning", "OnRoundStart": "Start of a round",
            "Uses": "House rules", "Requires": "Cards needed", "StockOut": "The stock",
-           "Blocked": "A blocked round"}
+           "Blocked": "A blocked round",
+           "Whenever": "At any moment"}
 
 
 def signature(node):

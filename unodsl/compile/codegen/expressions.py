@@ -77,6 +77,7 @@ class ExpressionWriter:
         self.ns["T_tags"] = rules.cards.tags
         self._consts: dict = {}
         self._temp = 0
+        self._suffix = ""              # the variables' suffix inside a named statement written in place
         self.delegated: list = []      # programs left to the generic closures, for the record
 
     def event(self, ind: int, call: str) -> list:
@@ -95,6 +96,11 @@ class ExpressionWriter:
     def temp(self, stem: str = "t") -> str:
         self._temp += 1
         return f"_{stem}{self._temp}"
+
+    def local(self, prefix: str, name: str) -> str:
+        """The Python name of a rule's variable; inside a named statement written out in place,
+        its own (so that its variables never meet the caller's)."""
+        return py_name(prefix, name) + self._suffix
 
     # ---- expressions --------------------------------------------------------------------------
     def typ(self, node, env: Env) -> str:
@@ -258,7 +264,7 @@ class ExpressionWriter:
     def _eQuantifier(self, node, env):
         ctype = self.typ(node.collection, env)
         coll = self.expr(node.collection, env)
-        var = py_name("v_", node.var)
+        var = self.local("v_", node.var)
         vtype = MEMBER.get(ctype, ANY)
         inner = replace(env, vars={**env.vars, node.var: (var, vtype)})
         where = f" if {self._boolean(node.where, inner)}" if node.where is not None else ""

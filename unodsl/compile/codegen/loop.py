@@ -144,7 +144,8 @@ class LoopWriter(StatementWriter):
                     opened = lines + [(ind, f"if {test}:")]
                 inner = ind + bool(opened)
                 L += opened + [(inner, f"g.windows.pop(({w.name!r}, s), None)"),
-                               (inner, f"g.windows[({w.name!r}, s)] = ({rule}, card)")]
+                               (inner, f"g.windows[({w.name!r}, s)] = ({rule}, card)"),
+                               *([(inner, f"g._held[({w.name!r}, s)] = True")] if w.state else [])]
             L += [(ind, "if call is not None:"), (ind + 1, "g.say_call(s, call)")]
         L += self.dispatch(r.on_play, ind, lambda p, i: self.program(p, env, i))
         if r.undoable:
@@ -305,11 +306,14 @@ class LoopWriter(StatementWriter):
         fixed_table = self.fixed_table
         in_order = not self.uses((A.Starts, A.PlaysAgain), whole_round=False)
         # only a window action that may ask questions runs inside the turn loop (Game._window_action)
-        interrupts = any(a.program.plain is None for w in self.r.windows for a in w.actions)
+        interrupts = any(a.program.plain is None for w in self.r.windows for a in w.actions) or (
+            self.r.settles and bool(self.r.windows))      # an action out of turn may put the decider out
         env = Env(player="s", actor="s", card=None)
         draw = self.program(self.r.on_draw, env, 3)
         end = "end_round(g, {})" if self.sim else "yield from end_round(g, {})"
         L = [(0, "def play_round(g):")]
+        if self.r.settles:
+            L += [(1, "g.settle()")]          # (the starter may have made a `whenever` rule hold)
         if self.sim:
             L += [(1, "rand = g._seat_rand"),
                   (1, "while True:"),
@@ -337,11 +341,13 @@ class LoopWriter(StatementWriter):
               *self.play_body(3, turn=True),
               (3, "g.idle_turns = 0"),
               *([(3, "g.turns_without_play = 0")] if self.r.blocked is not None else []),
+              *([(3, "g.settle()")] if self.r.settles else []),
               (2, "else:"),
               (3, "g._drew_this_turn = 0"), (3, "g._played_this_turn = False"),
               (3, "drawn = None"),
               *self.event(3, "g.event('draw_turn', seat=s)"),
               *(draw or [(3, "pass")]),
+              *([(3, "g.settle()")] if self.r.settles else []),
               (3, "moved = g._played_this_turn or g._drew_this_turn" +
                   ("" if fixed_table else " or g._n_active != active_before")),
               *([(2, "if g._end_now:"), (3, "g._finish_round(None)"), (3, "break")] if self.uses((A.EndRound,), whole_round=False) else []),

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...lang import ast as A
-from ..effects import CHANCE_KINDS, CHANCE_PROMPTS, MAX_CHANCE
+from ..effects import ASKING, CHANCE_KINDS, CHANCE_PROMPTS, MAX_CHANCE
 from ..expressions import ANY, CARD, COLOR, INT, MEMBER, SEAT, SEATS
-from .expressions import _NONNULL_SEATS, Env, ExpressionWriter, Unsupported, py_name
+from .expressions import _NONNULL_SEATS, Env, ExpressionWriter, Unsupported
 
 # Python's compiler takes at most 20 nested loops in a function (and 100 levels of indentation).
 # Each nested block of a rule is one more level of indentation in the generated code, on top of
@@ -29,6 +29,7 @@ class StatementWriter(ExpressionWriter):
         super().__init__(*args, **kwargs)
         self.fixed_table = not self.uses((A.Eliminate, A.SwapSeats))    # every seat plays, in its place
         self._named: frozenset = frozenset()     # the choices the play being written names
+        self._calls = 0                          # named statements written out so far
 
     # ---- statements ---------------------------------------------------------------------------
     def distinct(self, cards: str) -> str:
@@ -47,6 +48,8 @@ class StatementWriter(ExpressionWriter):
             method = getattr(self, "_s" + type(stmt).__name__, None)
             if method is None:
                 raise Unsupported(type(stmt).__name__)
+            if self.r.settles and isinstance(stmt, ASKING):
+                lines.append((ind, "g.settle()"))        # the game comes to rest before a question
             lines += method(stmt, env, ind)
         return lines or [(ind, "pass")]
 
@@ -141,7 +144,7 @@ class StatementWriter(ExpressionWriter):
     def _sDiscardMatching(self, node, env, ind):
         head, t, inner = self.each_seat(node.who, env, ind)
         held, chosen = self.temp("held"), self.temp("chosen")
-        v = py_name("v_", node.var)
+        v = self.local("v_", node.var)
         test = self._boolean(node.test, replace(env, vars={**env.vars, node.var: (v, CARD)}))
         return head + [
             (inner, f"{held} = list(g.hands[{t}])"), (inner, f"{chosen} = []"),
@@ -173,6 +176,24 @@ class StatementWriter(ExpressionWriter):
         return [(ind, f"{cards} = g.pile({node.pile!r})"), (ind, f"{moving} = {pick}"),
                 (ind, f"g.move_cards({node.pile!r}, {node.into!r}, {moving}, {node.keep_top!r})")]
 
+    def _sCall(self, node, env, ind):
+        """A named statement written out in place: each argument in a local, then its body, whose
+        variables get names of their own."""
+        d = self.r.resolver_defs[node.name]
+        self._calls += 1
+        suffix, saved = f"_C{self._calls}", self._suffix
+        lines, params = [], {}
+        for p, arg in zip(d.params, node.args):
+            local = self.temp("p")
+            lines.append((ind, f"{local} = {self.expr(arg, env)}"))
+            params[p] = (local, self.typ(arg, env))
+        self._suffix = suffix
+        try:
+            lines += self.block(d.body, replace(env, vars=params), ind)
+        finally:
+            self._suffix = saved
+        return lines
+
     def _sSwapSeats(self, node, env, ind):
         a, b = self.temp(), self.temp()
         return [(ind, f"{a} = {self.expr(node.who, env)}"), (ind, f"{b} = {self.expr(node.other, env)}"),
@@ -185,7 +206,7 @@ class StatementWriter(ExpressionWriter):
     def _sRace(self, node, env, ind):
         """A race among players: its loser drawn by the game's generator (or asked, when the
         game asks about chance), then the body with the loser named."""
-        among, var = self.temp("o"), py_name("v_", node.var)
+        among, var = self.temp("o"), self.local("v_", node.var)
         prompt = node.prompt or "Who lost the race?"
         outcome = f"g.chance_gen({among}, {prompt!r}, 'race')"
         inner = replace(env, vars={**env.vars, node.var: (var, SEAT)})
@@ -238,7 +259,7 @@ class StatementWriter(ExpressionWriter):
         return head + [(inner, f"g.add_score({t}, {self._number(node.amount, env)})")]
 
     def _sLet(self, node, env, ind):
-        name = py_name("l_", node.name)      # may hold None, unlike loop variables (v_)
+        name = self.local("l_", node.name)      # may hold None, unlike loop variables (v_)
         src = self.expr(node.value, env)
         env.vars[node.name] = (name, self.typ(node.value, env))
         return [(ind, f"{name} = {src}")]
@@ -294,7 +315,7 @@ class StatementWriter(ExpressionWriter):
     def _candidates(self, node, env, ind, member):
         """`o = ` the distinct members of a pick's or chance's collection that meet its condition."""
         o = self.temp("o")
-        v = py_name("v_", node.var)
+        v = self.local("v_", node.var)
         coll = self.expr(node.among, env)
         seq = (f"dict.fromkeys(_seats({coll}))" if member == SEAT else self.distinct(f"{coll} or ()") if member == CARD
                else f"dict.fromkeys({coll} or ())")
@@ -305,11 +326,12 @@ class StatementWriter(ExpressionWriter):
 
     def _sPicks(self, node, env, ind):
         member = MEMBER.get(self.typ(node.among, env), SEAT)
-        var = py_name("l_", node.var)
+        var = self.local("l_", node.var)
         t = self.temp()
         head, o = self._candidates(node, env, ind, member)
+        active = "" if member == SEAT else f" and not g.inactive[{t}]"
         lines = [(ind, f"{t} = {self.expr(node.who, env)}"), *head, (ind, f"{var} = None"),
-                 (ind, f"if isinstance({t}, int) and {o}:")]
+                 (ind, f"if isinstance({t}, int) and {o}{active}:")]
         env.vars[node.var] = (var, member)
         # the cases in the order the generic statement tries them; the last one asks
         cases = []
@@ -331,7 +353,7 @@ class StatementWriter(ExpressionWriter):
         return lines + self.ask_for(var, t, kind, o, prompt, node.optional, inner)
 
     def _sChance(self, node, env, ind):
-        var = py_name("l_", node.var)
+        var = self.local("l_", node.var)
         if node.among is None:
             lo, hi, opts = self.temp("lo"), self.temp("hi"), self.temp("o")
             outcome = f"g.chance_gen({opts}, {node.prompt or 'Which number came up?'!r}, 'number')"
@@ -352,7 +374,7 @@ class StatementWriter(ExpressionWriter):
         answer = self.temp("a")
         names = tuple(a.name for a in node.answers)
         lines = [(ind, f"{t} = {self.expr(node.who, env)}"),
-                 (ind, f"if isinstance({t}, int):"),
+                 (ind, f"if isinstance({t}, int) and not g.inactive[{t}]:"),
                  (ind + 1, f"{answer} = {names!r}[int(rand() * {len(names)})]" if self.sim else
                            f"{answer} = yield Decision({t}, 'answer', {names!r}, {node.question!r})")]
         for i, a in enumerate(node.answers):
@@ -362,7 +384,7 @@ class StatementWriter(ExpressionWriter):
 
     def _sForEach(self, node, env, ind):
         ctype = self.typ(node.collection, env)
-        var = py_name("v_", node.var)
+        var = self.local("v_", node.var)
         vtype = MEMBER.get(ctype, ANY)
         inner = replace(env, vars={**env.vars, node.var: (var, vtype)})
         return [(ind, f"for {var} in tuple({self.expr(node.collection, env)} or ()):")] + self.block(node.body, inner, ind + 1)
@@ -440,7 +462,8 @@ class StatementWriter(ExpressionWriter):
         excepted): what the rules never do, the loop need not check for (a seat out of the game,
         a turn given away). With whole_round=False, only the rules that run during turns."""
         r = self.r
-        programs = [*r.on_play, r.on_draw, *r.after_play, *(a.program for w in r.windows for a in w.actions)]
+        programs = [*r.on_play, r.on_draw, *r.after_play, *(a.program for w in r.windows for a in w.actions),
+                    *(t.program for t in r.triggers), r.on_stock_out]
         if whole_round:
             programs += [*r.starter, r.on_round_end, r.on_round_start]
         return any(self._runs(p.body, types) for p in programs if p is not None)

@@ -241,6 +241,8 @@ class Declarations:
             test = self.simplify(opens.test, _Env())
             if isinstance(test, _Const):
                 when = "after every play" if test.value else "never"
+            elif not opens.after_play:
+                when = f"whenever {self.cond(test, _Env())}"
             else:
                 when = f"after a play when {self.cond(test, _Env())}"
         text = f"Open {when}" + (", until the next turn begins" if closes else "") + "; the first answer closes it."
@@ -250,6 +252,22 @@ class Declarations:
                 continue
             out.append(self._window_action(item, unit))
         return out
+
+    def _d_Whenever(self, d, keys, unit, meta):
+        """`whenever C { ... }`: "Whenever C: ..."; for `some s in X where C` the statements are
+        about "that player" (or card)."""
+        self.used = set()
+        test, roles = d.test, {}
+        if isinstance(test, A.Quantifier) and test.kind == "some":
+            group = self._group(test.collection, _Env())
+            noun = group[4].split(" ", 1)[1] if group is not None else "card"
+            roles[test.var] = "that " + noun
+        when = self.cond(test, _Env())
+        used = set(self.used)
+        rule = self.rule("At any moment", d.doc, d.body, roles=roles, unit=unit)
+        rule.sentence = sentence_case(f"whenever {when}: {rule.sentence[:1].lower()}{rule.sentence[1:].rstrip('.')}")
+        rule.options = tuple(sorted(set(rule.options) | used))
+        return [rule]
 
     def _d_Blocked(self, d, keys, unit, meta):
         self.used = set()
