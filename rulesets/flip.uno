@@ -60,9 +60,11 @@ ruleset flip "UNO Flip" extends classic {
   honest wild_draw_color if not (some c in player.hand where c.color == color)
     "only when you hold no card of the current color; you may bluff, and be challenged"
 
+  define penalty(who, n) { who draws n; skip who }
+  define color_penalty(who) { who draws until it.color == color; skip who }
+
   on play draw_one, draw_five "The next player draws (one card on the light side, five on the dark side) and loses their turn." {
-    next draws card.draw
-    skip next
+    penalty(next, card.draw)
   }
 
   on play reverse, dark_reverse "Play changes direction. With two players it acts like a Skip." {
@@ -89,22 +91,19 @@ ruleset flip "UNO Flip" extends classic {
   on play wild_draw_two "Choose the color; the next player draws two and loses their turn, unless they challenge." {
     player chooses a color in light_colors
     if player.cards == 0 and not w4_final_card_challengeable {
-      next draws 2
-      skip next
+      penalty(next, 2)
     } else {
       ask next "Challenge the Wild Draw Two?" {
         challenge "Say it was a bluff; the player shows you their hand." {
           reveal player to next
           if honest {
-            next draws 4
-            skip next
+            penalty(next, 4)
           } else {
             player draws 2
           }
         }
         accept "Draw two cards and lose your turn." {
-          next draws 2
-          skip next
+          penalty(next, 2)
         }
       }
     }
@@ -113,23 +112,20 @@ ruleset flip "UNO Flip" extends classic {
   on play wild_draw_color "Choose the color; the next player draws until they draw a card of that color and loses their turn, unless they challenge." {
     player chooses a color in dark_colors
     if player.cards == 0 and not w4_final_card_challengeable {
-      next draws until it.color == color
-      skip next
+      color_penalty(next)
     } else {
       ask next "Challenge the Wild Draw Color?" {
         challenge "Say it was a bluff; the player shows you their hand." {
           reveal player to next
           if honest {
             next draws until it.color == color
-            next draws 2
-            skip next
+            penalty(next, 2)
           } else {
             player draws until it.color == color
           }
         }
         accept "Draw until you draw a card of the chosen color, and lose your turn." {
-          next draws until it.color == color
-          skip next
+          color_penalty(next)
         }
       }
     }

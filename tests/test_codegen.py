@@ -138,3 +138,15 @@ def test_new_bundled_rulesets_run_fully_generated(name):
         assert Game(rules, players, seed=1)._code.delegated == ()
         assert Game(rules, players, seed=1, record=False, generated=True)._code.delegated == ()
         assert play_game(rules, players, 1, "random", record=False, rounds=1)._code.delegated == ()
+
+
+@pytest.mark.parametrize("path", [*sorted((ROOT / "tests" / "codegen").glob("*.uno")),
+                                  ROOT / "tests" / "scenarios" / "language" / "definitions.uno"],
+                         ids=lambda p: p.name)
+def test_rules_made_for_codegen_run_fully_generated(path):
+    """The rules written to test codegen (and those of the named statements' scenarios) are
+    written out whole: named statements, faces, runs and the rest need no generic fallback."""
+    rules = load(str(path))
+    for players in (rules.players[0], min(rules.players[1], 4)):
+        assert Game(rules, players, seed=1)._code.delegated == ()
+        assert play_game(rules, players, 1, "random", record=False, rounds=1)._code.delegated == ()

@@ -1,6 +1,7 @@
 # Rules made to test codegen on part A's primitives: two faces paired in order, a flip of whole
 # piles, groups and rank names read in rules, `played`, `as if ... played` with another card,
-# a hand shown until the round ends, runs where every card acts, and a window in turn order.
+# a hand shown until the round ends, runs where every card acts, a window in turn order, and a
+# named statement whose loop variable has the name of its caller's.
 ruleset faces_words_runs "Faces, words and runs" {
   players 2 to 7
   deal 5
@@ -34,9 +35,11 @@ ruleset faces_words_runs "Faces, words and runs" {
     add 1 to flips
     if top.colored == no and face == night { next chooses a suit in night_suits }
   }
-  on play echo "Every Jack in its player's hand takes effect as if played." {
+  define jack_tax(who, n) { for each c in who.hand { if c.rank == jack { who draws n } } }
+  on play echo "Every Jack in its player's hand takes effect as if played; the next player draws one card for each Jack they hold." {
     player chooses a suit in day_suits
     for each c in player.hand { if c.rank == jack { as if player played c } }
+    jack_tax(next, 1)
   }
   on play star 9 "Draw one; you may play it; if you do not, the next player draws one." {
     player draws 1

@@ -13,7 +13,7 @@ from ..lang.diagnostics import Diagnostics, suggest
 from ..lang.source import NO_SPAN
 from . import index as I
 from .effects import MAX_LOOP, StatementCompiler
-from .expressions import ANY, BOOL, CARDS, COLORS, INT, MEMBER, SEAT, SEATS, CardTable, Ctx, Resolver, names_in
+from .expressions import ANY, BOOL, BUILTINS, CARDS, COLORS, INT, MEMBER, SEAT, SEATS, CardTable, Ctx, Resolver, names_in
 from .faces import FacePairing
 from .ruleset import OptionInfo, Ruleset, Trigger, WindowAction, WindowRule
 
@@ -47,6 +47,7 @@ class Compiler:
         self.diags = diags
         self.overrides = overrides
         self.override_span = override_span or NO_SPAN
+        self.defs: dict = {}            # name -> A.Define: the named statements
 
     # -- helpers ------------------------------------------------------------------------------
     def _one(self, kind):
@@ -455,7 +456,10 @@ class Compiler:
         res.rank_names = {name: rank for rank, (name, _, _) in rank_words.items()}
         res.faces = faces
         res.color_word = self.color_word
-        stmts = StatementCompiler(res, settles=self._settles(), defs=self._definitions())
+        self.defs = self._definitions(params, colors, kinds, counters, groups)
+        stmts = StatementCompiler(res, settles=self._settles(), defs=self.defs)
+        for d in self._unused:          # checked all the same, as no call will check them
+            stmts.program(d.body, {p: ANY for p in d.params})
         self._check_requires(cards, by_code, kinds)
 
         players_decl = self._one(A.Players)
@@ -591,7 +595,7 @@ class Compiler:
             eliminates=self._can_run(A.Eliminate, res), blocked=blocked,
             blocked_doc=blocked_decl.doc if blocked_decl else "",
             blocked_expr=blocked_decl.test if blocked_decl else None, triggers=triggers,
-            state_windows=tuple(w for w in windows if w.state))
+            state_windows=tuple(w for w in windows if w.state), definitions=dict(self.defs))
         return rs
 
     def hidden_counters(self) -> frozenset:
@@ -625,8 +629,12 @@ class Compiler:
                         self.diags.error("E341", "this `while` loop never ends: its condition is always true",
                                          node.test.span, "make the condition depend on the game, e.g. `next.cards < 7`")
 
-    def _definitions(self) -> dict:
-        """The named statements, by name; a parameter listed twice is reported."""
+    def _definitions(self, params, colors, kinds, counters, groups) -> dict:
+        """The named statements, by name. A parameter listed twice, or one that would hide a name
+        the rules already give a meaning (`player`, an option, a color ...), is an error; one that
+        no rule uses is a warning."""
+        taken = (("a built-in name", BUILTINS), ("an option", params), ("a counter", counters),
+                 (f"a {self.color_word}", colors), ("a card kind", kinds), ("a group", groups))
         defs = {}
         for d in self.c.decls(A.Define):
             seen = set()
@@ -635,7 +643,18 @@ class Compiler:
                     self.diags.error("E223", f"the parameter `{p}` of `{d.name}` is listed twice", d.span,
                                      "give each parameter its own name")
                 seen.add(p)
+                what = next((w for w, names in taken if p in names), None)
+                if what is not None:
+                    self.diags.error("E224", f"the parameter `{p}` of `{d.name}` is already {what}, "
+                                     "which it would hide inside the statements", d.span,
+                                     f"give the parameter another name, e.g. `{p}_given`")
             defs[d.name] = d
+        called = {n.name for _, decl, _ in self.c.items for n in A.walk(decl)
+                  if isinstance(n, A.Call) and not (isinstance(decl, A.Define) and decl.name == n.name)}
+        self._unused = [d for name, d in defs.items() if name not in called]
+        for d in self._unused:
+            self.diags.warning("W304", f"`{d.name}` is defined but no rule uses it", d.span,
+                               f"use it in a rule, as {d.name}({', '.join(d.params)}), or remove it")
         return defs
 
     def _settles(self) -> bool:
@@ -676,7 +695,7 @@ class Compiler:
             return
         if "?" in reads:
             return
-        writes = _writes(decl.body)
+        writes = _writes(decl.body, self.defs)
         if "stops" in writes or reads & writes:
             return
         words = {"hands": "the players' hands", "piles": "the piles", "seats": "who plays and in which order",
@@ -693,7 +712,7 @@ class Compiler:
         cannot stop to ask anyone anything: each statement that would ask is an error."""
         asking = (A.ChooseColor, A.Picks, A.Ask, A.PlayDrawn, A.MayPlayCard, A.PlaysCard, A.Race,
                   A.Chance, A.AsIfPlayed)
-        for node in A.walk(body):
+        for node in A.walk(body, self.defs):
             if isinstance(node, asking):
                 self.diags.error("E342", f"`{what}` runs between moves, so it cannot ask anyone or leave "
                                  "anything to chance", node.span,
@@ -936,9 +955,9 @@ def _reads(node, res) -> set:
     return out
 
 
-def _writes(body) -> set:
+def _writes(body, defs=None) -> set:
     out = set()
-    for n in A.walk(body):
+    for n in A.walk(body, defs):
         if isinstance(n, (A.Draws, A.DrawsUntil, A.DiscardsCard, A.DiscardMatching, A.PutCard, A.PlaysCard)):
             out |= {"hands", "piles"}
         elif isinstance(n, (A.SwapHands, A.PassHands, A.Redeal)):

@@ -99,7 +99,7 @@ class StatementCompiler:
             options = choices[id(node)][1]
             break
         named = {id(n) for n in (*colors, *targets)}
-        later = [n for n in A.walk(body) if id(n) in choices and id(n) not in named]
+        later = [n for n in A.walk(body, self.defs) if id(n) in choices and id(n) not in named]
         return Program(run, plain, sure_color, sure_target, body, options, sure_target,
                        color_later=any(isinstance(n, A.ChooseColor) for n in later),
                        target_later=any(choices[id(n)][1] is not None for n in later),

@@ -131,6 +131,7 @@ class Ruleset:
     blocked_expr: object = None         # the blocked condition as written, for generated code
     triggers: tuple = ()                # Trigger: the `whenever` rules
     state_windows: tuple = ()           # the windows that open whenever their condition becomes true
+    definitions: dict = field(default_factory=dict)  # name -> Define: the named statements, for codegen
 
     @property
     def settles(self) -> bool:

@@ -699,11 +699,14 @@ class File(Node):
     units: tuple[Unit, ...]
 
 
-def walk(node):
-    """Every node inside `node` (itself included), depth first; tuples of nodes are entered."""
+def walk(node, defs: dict | None = None, _entered: frozenset = frozenset()):
+    """Every node inside `node` (itself included), depth first; tuples of nodes are entered.
+
+    Given the named statements (name -> Define), a call is followed into the statements it runs,
+    once along each chain of calls, so that what a rule can do includes what its calls do."""
     if isinstance(node, tuple):
         for item in node:
-            yield from walk(item)
+            yield from walk(item, defs, _entered)
         return
     if not isinstance(node, Node):
         return
@@ -712,4 +715,6 @@ def walk(node):
         if name != "span":
             value = getattr(node, name)
             if isinstance(value, (Node, tuple)):
-                yield from walk(value)
+                yield from walk(value, defs, _entered)
+    if defs and isinstance(node, Call) and node.name in defs and node.name not in _entered:
+        yield from walk(defs[node.name].body, defs, _entered | {node.name})

@@ -508,7 +508,7 @@ def _going_out(rules, d: Describer) -> str:
     if not decls:
         return GOING_OUT
     rule = d.declaration(decls[-1])[0]
-    return GOING_OUT + " " + (rule.doc if rule.doc else rule.sentence)
+    return GOING_OUT + " " + _doc_and_sentence(rule)
 
 
 def _stock_rule(rules, d: Describer) -> str:
@@ -519,8 +519,15 @@ def _stock_rule(rules, d: Describer) -> str:
         return STOCK
     rule = d.declaration(decls[-1])[0]
     if rule.doc:
-        return rule.doc
+        return _doc_and_sentence(rule)
     return "When the stock runs out: " + rule.sentence[:1].lower() + rule.sentence[1:]
+
+
+def _doc_and_sentence(rule) -> str:
+    """The author's words, then the precise rule when they do not already say it."""
+    if not rule.doc:
+        return rule.sentence
+    return rule.doc if rule.same else f"{rule.doc} {rule.sentence}"
 
 
 def _no_teams(rules) -> bool:
@@ -626,8 +633,8 @@ def diff(parent, rules, modules=()) -> dict:
     groups: dict = {}
     for k, (key, decl, unit) in mine.items():
         old = theirs.get(k)
-        if old is not None and signature(old[1]) == signature(decl):
-            continue
+        if old is not None and signature(old[1]) == signature(decl) or isinstance(decl, A.Define):
+            continue            # (named statements are no rules: the rules that use them say them)
         g = groups.setdefault(id(decl), {"decl": decl, "unit": unit, "added": [], "changed": []})
         g["added" if old is None else "changed"].append(key)
     entries = []
@@ -636,7 +643,7 @@ def diff(parent, rules, modules=()) -> dict:
         entries.append(_diff_entry(dn, change, g["added"] + g["changed"], g["decl"], g["unit"]))
     gone: dict = {}
     for k, (key, decl, unit) in theirs.items():
-        if k not in mine:
+        if k not in mine and not isinstance(decl, A.Define):
             gone.setdefault(id(decl), {"decl": decl, "unit": unit, "keys": []})["keys"].append(key)
     for g in gone.values():
         entries.append(_diff_entry(dp, "Removes", g["keys"], g["decl"], g["unit"]))

@@ -179,7 +179,7 @@ class StatementWriter(ExpressionWriter):
     def _sCall(self, node, env, ind):
         """A named statement written out in place: each argument in a local, then its body, whose
         variables get names of their own."""
-        d = self.r.resolver_defs[node.name]
+        d = self.r.definitions[node.name]
         self._calls += 1
         suffix, saved = f"_C{self._calls}", self._suffix
         lines, params = [], {}
@@ -408,7 +408,7 @@ class StatementWriter(ExpressionWriter):
                 return []
             inner = replace(env, vars=dict(env.vars))
             head = []
-            if any(isinstance(n, A.Builtin) and n.id == "played" for n in A.walk(program.body)):
+            if any(isinstance(n, A.Builtin) and n.id == "played" for n in A.walk(program.body, self.r.definitions)):
                 inner = replace(inner, played=self.temp("played"))      # the program's own `played`
                 head = [(ind, f"{inner.played} = False")]
             return head + self.block(program.body, inner, ind)
@@ -475,6 +475,8 @@ class StatementWriter(ExpressionWriter):
             if isinstance(stmt, A.If):
                 fixed, value = self.res.constant(stmt.test)
                 branches = ((stmt.then if value else stmt.other),) if fixed else (stmt.then, stmt.other)
+            elif isinstance(stmt, A.Call):
+                branches = (self.r.definitions[stmt.name].body,)
             else:
                 branches = tuple(v for v in (getattr(stmt, f) for f in stmt.__dataclass_fields__)
                                  if isinstance(v, tuple) and v and isinstance(v[0], A.Node))

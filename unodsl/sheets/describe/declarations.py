@@ -269,6 +269,9 @@ class Declarations:
         rule.options = tuple(sorted(set(rule.options) | used))
         return [rule]
 
+    def _d_Define(self, d, keys, unit, meta):
+        return []           # not a rule of its own: read where a rule uses it
+
     def _d_Blocked(self, d, keys, unit, meta):
         self.used = set()
         text = sentence_case(f"the round ends with no winner when {self.cond(d.test, _Env())}")

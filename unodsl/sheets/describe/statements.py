@@ -4,6 +4,7 @@ subject ("the next player draws 2 cards and loses their turn").
 from __future__ import annotations
 
 import re
+from dataclasses import fields, replace
 
 from ...lang import ast as A
 from .scope import _Bind, _Const, _Env
@@ -282,6 +283,17 @@ class Statements:
         env.vars[s.name] = _Bind(self.np(s.value, env), self._type(s.value, env))
         return []
 
+    def _s_Call(self, s, env, depth):
+        """A named statement: its author's words when the `define` has them, else its statements'
+        English with the values given in place of the parameters."""
+        d = getattr(self.rules, "definitions", {}).get(s.name)
+        if d is None:
+            return [(None, self._s_unknown(s, env))]
+        if d.doc:
+            return [(None, d.doc[:1].lower() + d.doc[1:].rstrip("."))]
+        body = _substitute(d.body, dict(zip(d.params, s.args)))
+        return self._clauses(body, env.child(), depth)
+
     def _s_EndGame(self, s, env, depth):
         return [(None, f"the game ends and the {s.best} score wins")]
 
@@ -345,3 +357,17 @@ class Statements:
                 return f"{v} {plural(v, one, many)}"
         return f"as many {many} as {self.np(e2, env)}"
 
+
+
+def _substitute(node, values: dict):
+    """A copy of statements with each name in `values` replaced by the expression given for it
+    (so that a named statement reads with its arguments in place)."""
+    if isinstance(node, tuple):
+        return tuple(_substitute(x, values) for x in node)
+    if isinstance(node, A.Name) and node.id in values:
+        return values[node.id]
+    if not isinstance(node, A.Node):
+        return node
+    changes = {f.name: _substitute(getattr(node, f.name), values) for f in fields(node)
+               if f.name != "span" and isinstance(getattr(node, f.name), (A.Node, tuple))}
+    return replace(node, **changes) if changes else node
