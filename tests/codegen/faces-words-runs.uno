@@ -1,7 +1,8 @@
 # Rules made to test codegen on part A's primitives: two faces paired in order, a flip of whole
 # piles, groups and rank names read in rules, `played`, `as if ... played` with another card,
 # a hand shown until the round ends, runs where every card acts, a window in turn order, and a
-# named statement whose loop variable has the name of its caller's.
+# named statement whose loop variable has the name of its caller's, and a card property read
+# from the face in play.
 ruleset faces_words_runs "Faces, words and runs" {
   players 2 to 7
   deal 5
@@ -15,7 +16,8 @@ ruleset faces_words_runs "Faces, words and runs" {
   ranks { ace 1 A "Ace", jack 11 J "Jack" }
   counter flips = 0 hidden "How many times the cards were turned over."
   card pip 1..11 "Card" { colored in day_suits; code "{rank}{suit}"; name "{Rank} of {Suit}"; points rank }
-  card star 1..9 "Star" { colored in night_suits; code "{suit}{rank}"; points rank * 2; let double = rank * 2 }
+  card star 1..9 "Star" { colored in night_suits; code "{suit}{rank}"; points rank * 2; let double = rank * 2
+    let worth = (1 if face == night else 2) }
   card turn "Turn" { colorless; code "T{points}"; points 20 }
   card night_turn "Turn" { colorless; code "N{points}"; points 30 }
   card echo "Echo" { colorless; code "E"; points 10 }
@@ -44,7 +46,7 @@ ruleset faces_words_runs "Faces, words and runs" {
   on play star 9 "Draw one; you may play it; if you do not, the next player draws one." {
     player draws 1
     player may play it
-    if not played { next draws 1 }
+    if not played { next draws card.worth }
   }
   on draw { player draws 1; player may play it }
   window last "Last card" {

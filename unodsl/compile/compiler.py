@@ -17,6 +17,10 @@ from .expressions import ANY, BOOL, BUILTINS, CARDS, COLORS, INT, MEMBER, SEAT, 
 from .faces import FacePairing
 from .ruleset import OptionInfo, Ruleset, Trigger, WindowAction, WindowRule
 
+# what a card property may not read: the players and the piles (E308)
+_GAME_NAMES = {"player", "next", "previous", "dealer", "winner", "others", "everyone", "opponents", "top",
+               "left", "right", "run", "stock", "discard", "idle_turns", "turns_without_play", "actor",
+               "honest", "jumped"}
 _PLACEHOLDERS = {"color", "Color", "suit", "Suit", "rank", "Rank", "kind", "points"}
 MAX_PLAYERS = 100
 MAX_DISTINCT_CARDS = 1000
@@ -221,6 +225,8 @@ class Compiler:
             self._missing("card", 'card skip "Skip" { colored; code "{color}S"; points 20 }' if self.color_word == "color"
                           else 'card pip 1..13 "Card" { code "{rank}{suit}"; points rank }', self._unit_span())
         prop_names = {a.value[0] for d in card_decls for a in d.attrs if a.key == "let"}
+        counter_names = {d.name for d in self.c.decls(A.CounterDecl)}
+        computed: dict = {}          # property -> per card id, the expression worked out in play
         for decl in card_decls:
             kinds.append(decl.name)
             self._define(I.CARD_KIND, decl.name, decl)
@@ -270,7 +276,15 @@ class Compiler:
             tag_set = frozenset(attrs["tags"].value) if "tags" in attrs else frozenset()
             tags |= tag_set
             points_fn = self._card_expr(attrs.get("points"), params, colors, kinds, number=True)
-            let_fns = [(a.value[0], self._card_expr(a, params, colors, kinds, a.value[1])) for a in attrs.get("let", [])]
+            let_fns, computed_lets = [], {}
+            for a in attrs.get("let", []):
+                reads = self._card_property_reads(a.value[1], counter_names)
+                if reads != "rank":             # worked out in play, or refused
+                    if reads == "play":
+                        computed_lets[a.value[0]] = a.value[1]
+                    let_fns.append((a.value[0], None))
+                else:
+                    let_fns.append((a.value[0], self._card_expr(a, params, colors, kinds, a.value[1])))
             ranks = range(decl.ranks[0], decl.ranks[1] + 1) if decl.ranks else [None]
             if len(ranks) * (len(kind_colors) if colored else 1) + len(table["kind"]) > MAX_DISTINCT_CARDS:
                 self.diags.error("E324", f"the card kinds make more than {MAX_DISTINCT_CARDS} different cards",
@@ -308,8 +322,74 @@ class Compiler:
                         props.setdefault(pname, []).append(None)
                     for pname, value in lets.items():
                         props[pname][card] = value
-        ct = CardTable(**{k: tuple(v) for k, v in table.items()}, props={k: tuple(v) for k, v in props.items()})
+                    for pname, node in computed_lets.items():
+                        computed.setdefault(pname, [None] * card).append(node)
+                    for column in computed.values():
+                        column.extend([None] * (card + 1 - len(column)))
+        ct = CardTable(**{k: tuple(v) for k, v in table.items()}, props={k: tuple(v) for k, v in props.items()},
+                       computed={k: tuple(v) for k, v in computed.items()})
         return ct, by_code, tuple(kinds), tags
+
+    def _computed_properties(self, cards: CardTable, res: Resolver) -> dict:
+        """The card properties worked out in play, compiled once per kind's expression."""
+        self._check_property_cycles(cards.computed)
+        out = {}
+        for name, column in cards.computed.items():
+            fns: dict = {}
+            for node in column:
+                if node is not None and id(node) not in fns:
+                    fns[id(node)], _ = res.compile(node, {"rank": INT})
+            out[name] = tuple(fns[id(n)] if n is not None else None for n in column)
+        return out
+
+    def _check_property_cycles(self, computed: dict) -> None:
+        """Card properties worked out in play that read each other (`let a = card.b`, `let b =
+        card.a`), or themselves, would never come out: each is reported once."""
+        reads = {}
+        for name, column in computed.items():
+            for node in column:
+                if node is not None:
+                    for n in A.walk(node):
+                        if isinstance(n, A.Attr) and isinstance(n.obj, A.Name) and n.obj.id == "card" \
+                                and n.name in computed:
+                            reads.setdefault(name, {}).setdefault(n.name, n.span)
+
+        def chain(start, here, path):
+            for other in reads.get(here, {}):
+                if other == start:
+                    return path + [other]
+                if other not in path:
+                    found = chain(start, other, path + [other])
+                    if found:
+                        return found
+            return None
+        for name in reads:
+            path = chain(name, name, [name])
+            if path and min(path) == name:         # one report per cycle
+                span = reads[name][path[1]]
+                self.diags.error("E345", "these card properties read each other, so they would never come out ("
+                                 + " -> ".join(path) + ")", span,
+                                 "work one of them out from the card's other attributes, `rank`, counters or options")
+
+    def _card_property_reads(self, node, counters) -> str:
+        """What a card's `let` reads: "rank" (numbers, options and the rank: worked out once per
+        card), "play" (also the card's own attributes, the face in play, the current color or a
+        counter: worked out each time it is read), or "game" (the players or the piles: refused,
+        E308)."""
+        names = names_in(node)
+        game = (names & _GAME_NAMES) | {n for n in names if n in ("<it>", "<played>", "<players>", "<round>")}
+        if game:
+            if ("E308", node.span) not in self._reported:
+                self._reported.add(("E308", node.span))
+                word = sorted(game)[0].strip("<>")
+                self.diags.error("E308", f"a card property cannot read `{word}`: it can use numbers, options, "
+                                 f"`rank`, the card itself (`card.{self.color_word}`), the face in play, "
+                                 f"the current {self.color_word} and counters", node.span,
+                                 "read the players and the piles in the rule that uses the property")
+            return "game"
+        play = bool(names & ({"card", "<face>"} | set(counters))) or any(
+            isinstance(n, A.Builtin) and n.id == "color" for n in A.walk(node))
+        return "play" if play else "rank"
 
     def _card_expr(self, attr, params, colors, kinds, node=None, number=False):
         """A card attribute that may use `rank`; evaluated once per card at compile time."""
@@ -498,6 +578,7 @@ class Compiler:
                     cards, by_code, deck = built
                     res.cards = cards
 
+        res.computed = self._computed_properties(cards, res)
         matches = self.c.decls(A.Match)
         if not matches:
             self._missing("match", "match card.color == color", self._unit_span())

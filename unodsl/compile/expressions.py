@@ -60,6 +60,8 @@ class CardTable:
     colored: tuple = ()
     tags: tuple = ()
     props: dict = field(default_factory=dict)      # prop name -> tuple per card id
+    computed: dict = field(default_factory=dict)   # prop name -> per card id, the expression worked
+                                                   # out when read (None: the value in props)
     other: tuple = ()       # two-faced cards: the id of the same card turned over (else empty)
     face: tuple = ()        # two-faced cards: the name of the face each id shows (else empty)
 
@@ -142,6 +144,7 @@ class Resolver:
         self.tags = tags
         self.seat_attrs = seat_attrs  # name -> (type, fn(g, seat))
         self.counters = counters or {}  # name -> start value
+        self.computed: dict = {}      # property name -> per card id, its compiled expression or None
         self.used_names: set[str] = set()
         self.groups: dict = {}        # group name -> its colors
         self.rank_names: dict = {}    # rank name -> the rank
@@ -250,6 +253,8 @@ class Resolver:
             if name in t.props:
                 self.note(PROPERTY, name, node.span, "end")
                 table = t.props[name]
+                if name in self.computed:
+                    return _computed_property(obj, table, self.computed[name], t.rank), ANY
                 return (lambda c: None if (i := obj(c)) is None else table[i]), ANY
             self.diags.error("E202", f"a card has no attribute `{name}`", node.span,
                              suggest(name, list(simple) + list(t.props)) or
@@ -382,6 +387,33 @@ class Resolver:
             c.vars[var] = saved
             return s
         return total, INT
+
+
+def _computed_property(obj, table, fns, ranks):
+    """`X.NAME` for a property some cards work out when it is read: the expression of the card's
+    kind, with `card` the card read and `rank` its rank."""
+    def read(c: Ctx):
+        i = obj(c)
+        if i is None:
+            return None
+        fn = fns[i]
+        if fn is None:
+            return table[i]
+        saved_card, saved_rank = c.card, c.vars.get("rank", _UNSET)
+        c.card = i
+        c.vars["rank"] = ranks[i]
+        try:
+            return fn(c)
+        finally:
+            c.card = saved_card
+            if saved_rank is _UNSET:
+                c.vars.pop("rank", None)
+            else:
+                c.vars["rank"] = saved_rank
+    return read
+
+
+_UNSET = object()
 
 
 def names_in(node) -> set:

@@ -76,6 +76,7 @@ class FacePairing:
                           points=column(base.points), code=column(base.code), name=column(base.name),
                           colored=column(base.colored), tags=column(base.tags),
                           props={k: column(v) for k, v in base.props.items()},
+                          computed={k: column(v) for k, v in base.computed.items()},
                           other=tuple(i ^ 1 for i in range(len(rows))),
                           face=tuple(names[i & 1] for i in range(len(rows))))
         by_code: dict = {}

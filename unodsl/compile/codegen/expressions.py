@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 
 from ...lang import ast as A
 from ..decisions import Decision
-from ..expressions import ANY, CARD, MEMBER, PILE, PILE_ATTRS, SEAT, SEATS, Ctx
+from ..expressions import ANY, CARD, INT, MEMBER, PILE, PILE_ATTRS, SEAT, SEATS, Ctx
 from . import runtime
 
 
@@ -64,7 +64,7 @@ class ExpressionWriter:
         self.record = record and not sim   # the game keeps an event log
         self.ns = {"Decision": Decision, "Ctx": Ctx, "Interrupt": interrupt_type, "_seats": runtime.seats,
                    "_floordiv": runtime.floordiv, "_mod": runtime.mod, "_card_attr": runtime.card_attr,
-                   "_seat_attr": runtime.seat_attr, "drive": runtime.drive, "MAX_TURNS": max_turns,
+                   "_seat_attr": runtime.seat_attr, "_read_generic": runtime.read_generic, "drive": runtime.drive, "MAX_TURNS": max_turns,
                    "COLORS": rules.colors, "NCOLORS": len(rules.colors), "rules": rules, "MEMO": rules._memo,
                    "DRAWN": {},
                    "ASKS": tuple(0 if p is None or not (p.asks_color or p.asks_target) else
@@ -101,6 +101,29 @@ class ExpressionWriter:
         """The Python name of a rule's variable; inside a named statement written out in place,
         its own (so that its variables never meet the caller's)."""
         return py_name(prefix, name) + self._suffix
+
+    def property_functions(self) -> list:
+        """`prop_NAME(g, card)` for each card property worked out in play: the expression of the
+        card's kind, with `card` the card read and `rank` its rank, or the fixed value of the
+        kinds that have one."""
+        lines = []
+        for name, column in self.r.cards.computed.items():
+            nodes = list({id(n): n for n in column if n is not None}.values())
+            which = self.const(tuple(0 if n is None else 1 + next(k for k, m in enumerate(nodes) if m is n)
+                                     for n in column), "PW_")
+            fixed = self.const(self.r.cards.props[name], "P_")
+            env = Env(player="None", actor="None", card="card", vars={"rank": ("T_rank[card]", INT)})
+            body = []
+            for k, node in enumerate(nodes, start=1):
+                try:
+                    src = self.expr(node, env)
+                except Unsupported as missing:
+                    generic = self.const(self.res.computed[name], "PF_")
+                    src = f"_read_generic({generic}[card], Ctx(g, card=card), T_rank[card])"
+                    self.delegated.append((name, str(missing)))
+                body += [(1, f"if {which}[card] == {k}:"), (2, f"return {src}")]
+            lines += [(0, f"def prop_{py_name('', name)}(g, card):"), *body, (1, f"return {fixed}[card]"), (0, "")]
+        return lines
 
     # ---- expressions --------------------------------------------------------------------------
     def typ(self, node, env: Env) -> str:
@@ -174,6 +197,9 @@ class ExpressionWriter:
                 table = self.const(self.r.cards.face, "FACE_")
             elif name in _CARD_TABLES:
                 table = "T_" + name
+            elif name in self.r.cards.computed:
+                fn = "prop_" + py_name("", name)
+                return f"{fn}(g, {obj})" if self.nonnull(obj) else f"(None if {obj} is None else {fn}(g, {obj}))"
             elif name in self.r.cards.props:
                 table = self.const(self.r.cards.props[name], "P_")
             else:

@@ -385,6 +385,7 @@ class LoopWriter(StatementWriter):
         parts = (self.playable_function(), self.turn_actions_function(), self.play_function(),
                  self.starter_function(), self.end_round_function(), self.round_function())
         lines = [line for part in parts for line in self.bind_stable(part) + [(0, "")]]
+        lines += self.property_functions()
         return "\n".join("    " * ind + text for ind, text in lines)
 
     def bind_stable(self, function: list) -> list:
