@@ -41,7 +41,8 @@ def play_game(rules: Ruleset, players: int, seed: int, bot: str = "basic", recor
     second one; with no log, all draw from one (seeding a generator costs as much as a turn)."""
     rng = random.Random(seed ^ 0x5EED)
     bots = [BOTS[bot](rng) for _ in range(players)]
-    seat_bot = bots[0] if inline and not record and getattr(bots[0], "inline_ok", False) else None
+    seat_bot = (bots[0] if inline and not record and getattr(bots[0], "inline_ok", False) and rules.runs is None
+                else None)
     game = Game(rules, players, seed=seed, record=record, seat_bot=seat_bot, rng=None if record else rng,
                 generated=generated)
     deal = Action(None, "deal")
@@ -64,8 +65,9 @@ def play_game(rules: Ruleset, players: int, seed: int, bot: str = "basic", recor
         else:
             apply(bot_.choose(game, game.legal_actions()))
         if game.windows:
-            for s in range(players):
-                act = bots[s].out_of_turn(game, s)
+            wanting = [s for s in range(players) if bots[s].out_of_turn(game, s) is not None]
+            for s in game.out_of_turn_order(wanting, chooser):
+                act = bots[s].out_of_turn(game, s)       # asked again: an earlier move may have changed it
                 if act is not None:
                     try:
                         game.apply(act)
