@@ -46,7 +46,7 @@ ruleset classic "Classic UNO" {
   match card is wild "a wild card, at any time"
 
   honest wild_draw_four if not (some c in player.hand where c.color == color)
-    "only when you hold no card of the current color; you may bluff, and be challenged"
+    "Only when you hold no card of the current color. You may bluff, but you can be challenged."
   renege if reneging "You may draw instead of playing, even when you hold a card you could play."
 
   highest (card.rank if card.kind == number else 0) deals
@@ -75,7 +75,7 @@ ruleset classic "Classic UNO" {
       skip next
     } else {
       ask next "Challenge the Wild Draw Four?" {
-        challenge "Say it was a bluff; the player shows you their hand." {
+        challenge "Say it was a bluff: the player shows you their hand. If they held a card of the current color, they draw four cards instead of you; if not, you draw six cards and lose your turn." {
           reveal player to next
           if honest {
             next draws 6
@@ -103,7 +103,7 @@ ruleset classic "Classic UNO" {
     reverse
     if starter_reverse == "dealer-first" { dealer starts }
   }
-  starter wild "The player left of the dealer chooses the color, then plays first (with starter_wild: another card is turned instead, or the dealer chooses the color)." {
+  starter wild "The player left of the dealer chooses the color, then plays first." {
     if starter_wild == "redraw" {
       return it and turn another
     } else if starter_wild == "dealer-chooses" {
@@ -121,7 +121,7 @@ ruleset classic "Classic UNO" {
     others may catch "Catch a player with one card who has not said UNO." { player draws uno_penalty }
   }
 
-  on round end "Score the round; the game ends when someone reaches the target." {
+  on round end "The player who went out scores the points of the cards left in everyone else's hand. The first player to reach 500 points wins the game." {
     if scoring == "sum" { winner scores total s.points for s in opponents }
     if scoring == "average" {
       winner scores (total s.points for s in opponents) / (count s in opponents)

@@ -31,7 +31,7 @@ ruleset crazy-eights "Crazy Eights" {
 
   on play pip 8 "Name the suit that goes on." { player chooses a suit }
 
-  on draw "Draw until you can play, then play the card you drew (with draw_limit: up to three cards, then pass)." {
+  on draw "Draw until you can play, then play the card you drew." {
     if draw_limit == 0 {
       player draws until it is playable
     } else {

@@ -72,7 +72,7 @@ ruleset flip "UNO Flip" extends classic {
     if players == 2 and two_player_rules { skip next }
   }
 
-  on play skip_everyone "Every other player loses their turn: you play again." { player plays again }
+  on play skip_everyone "You take another turn at once." { player plays again }
 
   on play flip "Every card is turned over: hands, the draw pile and the discard pile; play goes on with the other side." {
     if flip_discard == "flip-card" { flip keeping the pile order } else { flip }
@@ -132,7 +132,7 @@ ruleset flip "UNO Flip" extends classic {
   }
 
   starter wild_draw_two "Put it back in the deck, shuffle, and turn another card." { return it and turn another }
-  starter flip "Put it back in the deck and turn another card (with starter_flip: the cards are turned over and the round starts on the dark side)." {
+  starter flip "Put it back in the deck and turn another card." {
     if starter_flip == "redraw" { return it and turn another } else { flip keeping the pile order }
   }
   starter wild "The player left of the dealer chooses the color, then plays first." {

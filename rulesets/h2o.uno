@@ -30,7 +30,7 @@ ruleset h2o "UNO H2O" extends classic {
     if downpour_skips_next { skip next }
   }
 
-  starter wild_downpour_one, wild_downpour_two "The player left of the dealer chooses the color, then plays first; nobody draws (with downpour_starter = dealer-plays, it acts as if the dealer had played it)." {
+  starter wild_downpour_one, wild_downpour_two "The player left of the dealer chooses the color, then plays first; nobody draws." {
     if downpour_starter == "dealer-plays" { as if dealer played it } else { next chooses a color }
   }
 }

@@ -62,7 +62,7 @@ ruleset no-mercy "UNO Show 'Em No Mercy" {
     if player.cards > 0 { pass hands }
   }
   on play skip "The next player loses their turn." { skip next }
-  on play skip_everyone "Every other player loses their turn: you play again." { player plays again }
+  on play skip_everyone "You take another turn at once." { player plays again }
   on play reverse "Play changes direction. With two players it acts like a Skip." {
     reverse
     if players == 2 { skip next }

@@ -26,7 +26,7 @@ ruleset shuffle-hands "UNO with Wild Shuffle Hands (2018)" extends swap-hands {
     }
   }
 
-  starter wild_shuffle_hands "The player left of the dealer chooses the color, then plays first (with starter_special_wild = acts, the hands are also shuffled and dealt out again, as if that player had played it)." {
+  starter wild_shuffle_hands "The player left of the dealer chooses the color, then plays first." {
     if starter_special_wild == "acts" { as if next played it } else { next chooses a color }
   }
 

@@ -32,7 +32,7 @@ ruleset speed "Speed UNO" extends classic {
     if player.cards > 0 {
       if some c in target.hand where c.rank == 7 {
         ask target "Block the swap with your 7?" {
-          block "You keep your hand and choose whom the player must swap with (with blocking_seven = discards, you give up the 7 you block with)." {
+          block "You keep your hand and choose whom the player must swap with instead." {
             if blocking_seven == "discards" {
               target picks seven from target.hand where seven.rank == 7
               target discards seven
@@ -48,7 +48,7 @@ ruleset speed "Speed UNO" extends classic {
     }
   }
 
-  on play number 0 "Every player passes their hand to the next player in the direction of play (a 0 as your last card still passes, unless zero_last_card = ends-round)." {
+  on play number 0 "Every player passes their hand to the next player in the direction of play (a 0 as your last card still passes)." {
     if player.cards > 0 or zero_last_card == "passes" { pass hands }
   }
 

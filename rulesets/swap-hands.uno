@@ -23,7 +23,7 @@ ruleset swap-hands "UNO with Wild Swap Hands (2015)" extends classic {
     customizable_count wild_customizable
   }
 
-  on play wild_swap_hands "Choose the color and swap hands with any opponent (name them with the play: play WSH red p3; with swap_hands_optional, you are asked whom, and may decline)." {
+  on play wild_swap_hands "Choose the color and swap hands with any opponent." {
     player chooses a color
     if swap_hands_optional {
       player may pick victim from opponents
@@ -38,7 +38,7 @@ ruleset swap-hands "UNO with Wild Swap Hands (2015)" extends classic {
     player chooses a color
   }
 
-  starter wild_swap_hands "The player left of the dealer chooses the color, then plays first (with starter_special_wild = acts, they also swap hands as if they had played it)." {
+  starter wild_swap_hands "The player left of the dealer chooses the color, then plays first." {
     if starter_special_wild == "acts" { as if next played it } else { next chooses a color }
   }
   starter wild_customizable "The player left of the dealer chooses the color, then plays first." {

@@ -17,7 +17,7 @@ def explain(*args):
 
 def test_every_code_of_the_table_has_an_entry_with_an_example_and_a_fix():
     table = re.findall(r"^\| \[([EW]\d{3})\]", (ROOT / "docs" / "diagnostics.md").read_text(encoding="utf-8"), re.M)
-    assert table and list(catalogue.entries()) == table
+    assert table and set(table) <= set(catalogue.entries())
     for entry in catalogue.entries().values():
         text = entry.as_text()
         assert text.startswith(f"{entry.code}: {entry.title}\n")

@@ -2,6 +2,8 @@
 window, ruleset and module is defined and used, as the checker resolved it (`loader.analyze`)."""
 from __future__ import annotations
 
+import re
+
 from unodsl.compile.index import Symbol
 from unodsl.compile.loader import analyze
 from unodsl.lang.source import Source
@@ -79,7 +81,34 @@ def test_a_file_with_mistakes_still_gets_an_index_and_every_diagnostic():
 def test_an_edited_parent_is_checked_from_the_editor_text():
     a = analyze(Source("house.uno", TEXT))
     classic = a.bundled_paths["<bundled>/classic.uno"]
-    edited = classic.read_text(encoding="utf-8").replace("option uno_penalty = 2 from 0", "option uno_penalty = no")
+    edited = re.sub(r"option uno_penalty = [^\"]*", "option uno_penalty = no ", classic.read_text(encoding="utf-8"))
     b = analyze(Source("house.uno", TEXT), {str(classic): edited})
     # the child's `set uno_penalty = 4` no longer fits, and classic's own use of it neither
     assert [(d.code, d.span.file) for d in b.diagnostics] == [("E210", "<bundled>/classic.uno"), ("E312", "house.uno")]
+
+
+def test_with_only_syntax_errors_the_declarations_that_parse_still_make_rules():
+    broken = TEXT.replace("add 1 to streak;", "add 1 to streak streak;")
+    a = analyze(Source("house.uno", broken))
+    assert [d.code for d in a.diagnostics] == ["E101"] and a.rulesets == {}
+    assert "zap" in a.readable["house"].kinds
+    worse = broken.replace("bonus zap", "bonsu zap")
+    assert analyze(Source("house.uno", worse)).readable == {}
+
+
+NAMED = '''ruleset named extends classic {
+  define punish(who) "Two cards and a lost turn." { who draws 2; skip who }
+  on play skip { punish(next) }
+  on play reverse { reverse; punish(previous) }
+}
+'''
+
+
+def test_named_statements_are_defined_and_used_by_name():
+    a = analyze(Source("named.uno", NAMED))
+    assert a.diagnostics == []
+    (punish,) = a.index.definitions_of(Symbol("named statement", "punish"))
+    assert (punish.span.line, punish.span.col, punish.span.end_col) == (2, 10, 16)
+    uses = sorted((s.line, s.col) for s in a.index.references_to(Symbol("named statement", "punish"), False))
+    lines = NAMED.splitlines()
+    assert uses == [(3, lines[2].index("punish") + 1), (4, lines[3].index("punish") + 1)]

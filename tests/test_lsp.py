@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import subprocess
 import sys
 import threading
@@ -174,18 +175,21 @@ def test_a_change_in_an_open_parent_rechecks_its_open_children(editor, tmp_path)
     child = editor.open(tmp_path / "child.uno", "ruleset child extends classic {\n  deal 8\n}\n")
     assert editor.diagnostics(child) == []
     seen = len(editor.published[child])
-    parent_text = CLASSIC.read_text(encoding="utf-8").replace("option uno_penalty = 2 from 0", "option uno_penalty = no")
+    original = CLASSIC.read_text(encoding="utf-8")
+    parent_text = re.sub(r"option uno_penalty = [^\"]*", "option uno_penalty = no ", original)
     parent = editor.open(CLASSIC, parent_text)          # the editor's text only: the file is untouched
-    assert [d.code for d in editor.diagnostics(parent)] == ["E210"]
-    (diag,) = editor.wait(child, seen)
-    assert diag.code == "E210" and diag.message.startswith("in <bundled>/classic.uno:")
-    assert diag.related_information[0].location.uri == CLASSIC.resolve().as_uri()
-    assert diag.range.start.line == 0 and diag.range.start.character == _col("ruleset child extends classic", 1, "classic") - 1
-
-    seen = len(editor.published[child])
-    editor.close(parent)
+    try:
+        assert [d.code for d in editor.diagnostics(parent)] == ["E210"]
+        (diag,) = editor.wait(child, seen)
+        assert diag.code == "E210" and diag.message.startswith("in <bundled>/classic.uno:")
+        assert diag.related_information[0].location.uri == CLASSIC.resolve().as_uri()
+        assert diag.range.start.line == 0
+        assert diag.range.start.character == _col("ruleset child extends classic", 1, "classic") - 1
+        seen = len(editor.published[child])
+    finally:
+        editor.close(parent)
     assert editor.wait(child, seen) == []
-    assert CLASSIC.read_text(encoding="utf-8").count("option uno_penalty = 2") == 1
+    assert CLASSIC.read_text(encoding="utf-8") == original
 
 
 HOUSE = '''ruleset house "House" extends classic {
@@ -313,6 +317,9 @@ def test_each_did_you_mean_hint_has_a_quick_fix(editor, tmp_path):
     assert (edit.range.start.line, edit.range.start.character, edit.range.end.character, edit.new_text) == \
         (2, _col(MISTAKES, 3, "nxt") - 1, _col(MISTAKES, 3, "nxt") + 2, "next")
     assert actions[0].is_preferred and actions[0].kind == T.CodeActionKind.QuickFix
+    keyword = editor.open(tmp_path / "keyword.uno", "ruleset k extends classic {\n  on play skip { next draw 2 }\n}\n")
+    # a keyword out of place is not suggested to itself
+    assert [a.title for a in editor.fixes(keyword, 2)] == ["Change `draw` to `draws`"]
 
 
 def test_bad_input_gets_answers_not_a_crash(editor, tmp_path):
@@ -327,3 +334,15 @@ def test_bad_input_gets_answers_not_a_crash(editor, tmp_path):
     (too_big,) = editor.diagnostics(huge)
     assert "rules files are limited to" in too_big.message
     assert editor.hover(huge, 1, 3) is None
+
+
+def test_named_statements_hover_and_go_to_their_definition(editor, tmp_path):
+    text = ('ruleset named extends classic {\n'
+            '  define punish(who) "Two cards and a lost turn." { who draws 2; skip who }\n'
+            '  on play skip { punish(next) }\n}\n')
+    uri = editor.open(tmp_path / "named.uno", text)
+    col = text.splitlines()[2].index("punish") + 2
+    hover = editor.hover(uri, 3, col).contents.value
+    assert "named statement `punish(who)`" in hover and "Two cards and a lost turn." in hover
+    (where,) = editor.definition(uri, 3, col)
+    assert (where.range.start.line, where.range.start.character) == (1, text.splitlines()[1].index("punish"))

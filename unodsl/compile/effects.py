@@ -13,7 +13,7 @@ from typing import Callable, Optional
 from ..lang import ast as A
 from ..lang.diagnostics import suggest
 from .decisions import Decision
-from .index import COUNTER
+from .index import COUNTER, NAMED
 from .expressions import (
     ANY,
     BOOL,
@@ -37,6 +37,14 @@ CHANCE_KINDS = {SEAT: "race", CARD: "card", COLOR: "color"}
 CHANCE_PROMPTS = {SEAT: "Which player did chance pick?", CARD: "Which card did chance pick?",
                   COLOR: "Which color did chance pick?"}
 MAX_CHAINED_PLAYS = 50  # plays inside plays (`may play a card where` in an effect) in one move
+
+
+def _telling_honesty(test):
+    """A test that reads `honest`, made to log the verdict first (the `honesty` event)."""
+    def told(c: Ctx):
+        c.g.event("honesty", seat=c.player, card=c.card, honest=bool(c.honest))
+        return test(c)
+    return told
 
 
 @dataclass(frozen=True)
@@ -300,6 +308,8 @@ class StatementCompiler:
         of the arguments. It sees its parameters and the built-in names, not the caller's
         variables, and its own variables do not outlive it."""
         d = self.defs.get(node.name)
+        if d is not None:
+            self.r.note(NAMED, node.name, node.span, "start")
         args = [self.r.compile(a, scope) for a in node.args]
         if d is None:
             self.diags.error("E221", f"no statement is defined with the name `{node.name}`", node.span,
@@ -693,6 +703,8 @@ class StatementCompiler:
                 return program.plain, False
             run = program.run
             return run, True
+        if A.reads_honesty(node.test):
+            test = _telling_honesty(test)
         then = self.program(node.then, scope)
         other = self.program(node.other, scope)
         if then.plain and other.plain:

@@ -211,6 +211,8 @@ class Analysis:
     index: NameIndex
     bundled_paths: dict = field(default_factory=dict)   # "<bundled>/x.uno" -> its path
     built_from: frozenset = frozenset()                 # the source names its units were built from
+    readable: dict = field(default_factory=dict)        # unit name -> Ruleset of the declarations that
+                                                        # parse, when syntax errors are the only errors
 
 
 def analyze(source: Source, bundled_texts: dict | None = None) -> Analysis:
@@ -221,6 +223,7 @@ def analyze(source: Source, bundled_texts: dict | None = None) -> Analysis:
     lib.add_bundled(bundled_texts)
     index = NameIndex()
     built: dict = {}
+    readable: dict = {}
     units: tuple = ()
     try:
         refs = lib.add_source(source)
@@ -228,6 +231,10 @@ def analyze(source: Source, bundled_texts: dict | None = None) -> Analysis:
         if not refs and not diags.errors:
             diags.error("E402", f"{source.name} defines no ruleset or module", source.span(1, 1))
         built = _check_units(lib, refs, [], {}, diags, index)
+        if None in built.values() and all(d.code.startswith("E1") for d in diags.errors):
+            # only syntax errors: the declarations that parse still make rules an editor can describe
+            partial = _check_units(lib, refs, [], {}, Diagnostics())
+            readable = {name: rs for name, rs in partial.items() if rs is not None and built.get(name) is None}
     except RecursionError:
         from ..lang.diagnostics import too_deep
         diags.items = [too_deep(source)]
@@ -236,7 +243,7 @@ def analyze(source: Source, bundled_texts: dict | None = None) -> Analysis:
     used |= {d.span.file for defs in index.definitions.values() for d in defs}
     return Analysis(source, diags.sorted(), lib.sources, units,
                     {name: rs for name, rs in built.items() if rs is not None}, index,
-                    dict(lib.bundled_paths), frozenset(used | {source.name}))
+                    dict(lib.bundled_paths), frozenset(used | {source.name}), readable)
 
 
 def _units_of(source: Source) -> list:
@@ -282,7 +289,7 @@ def _resolve(lib: Library, ref: str, kind: str | None, base_dir, diags: Diagnost
     return found
 
 
-def _used_modules(lib: Library, unit: A.Unit, diags: Diagnostics, index=None, path: tuple = ()) -> list:
+def _used_modules(lib: Library, unit: A.Unit, diags: Diagnostics, path: tuple = (), index=None) -> list:
     """The modules a unit declares with `uses`, in order, each preceded by the modules it uses
     itself; unknown names and modules that use themselves are reported."""
     out = []
@@ -295,14 +302,14 @@ def _used_modules(lib: Library, unit: A.Unit, diags: Diagnostics, index=None, pa
                 pool = [n for n, r in lib.units.items() if r.unit.kind == "module"]
                 diags.error("E408", f"`uses {name}`: there is no module `{name}`", span, suggest(name, pool))
                 continue
-            if index is not None:
-                index.use(I.MODULE, name, span)
-                index.define(I.MODULE, name, ref.unit)
             if name in path or name == unit.name:
                 diags.error("E409", f"`{unit.name}` uses `{name}`, which uses `{unit.name}` in turn", span,
                             "a module cannot build on itself: remove one of the two `uses`")
                 continue
-            out += _used_modules(lib, ref.unit, diags, index, path + (unit.name,)) + [ref.unit]
+            if index is not None:
+                index.use(I.MODULE, name, span)
+                index.define(I.MODULE, name, ref.unit)
+            out += _used_modules(lib, ref.unit, diags, path + (unit.name,), index) + [ref.unit]
     return out
 
 
@@ -311,7 +318,7 @@ def _with_their_uses(lib: Library, modules: list, diags: Diagnostics, index=None
     for each, the names of the modules it builds on."""
     out, seen, builds_on = [], set(), {}
     for m in modules:
-        used = _used_modules(lib, m, diags, index)
+        used = _used_modules(lib, m, diags, index=index)
         builds_on[m.name] = {u.name for u in used}
         for unit in used + [m]:
             if unit.name not in seen:
@@ -347,14 +354,14 @@ def _build(lib: Library, top: UnitRef, modules: list[UnitRef], options: dict, di
     lib.report_parse_errors(chain + list(modules))
     composer = Composer(diags)
     for r in reversed(chain):
-        used = _used_modules(lib, r.unit, diags, index)
+        used = _used_modules(lib, r.unit, diags, index=index)
         if used:
             composer.add_modules(used)
         composer.add_unit(r.unit)
-    composer.add_modules(*_with_their_uses(lib, [m.unit for m in modules], diags, index))
     if index is not None:
         for m in modules:
             index.define(I.MODULE, m.unit.name, m.unit)
+    composer.add_modules(*_with_their_uses(lib, [m.unit for m in modules], diags, index))
     span = Span("<options>", 0, 0, 0, 0)
     units = tuple((r.unit.name, r.unit.title) for r in chain) + tuple((m.unit.name, m.unit.title) for m in modules)
     return Compiler(composer.result(), diags, options, span, top.unit.span, index).compile(top.unit.name, units)

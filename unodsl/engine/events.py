@@ -9,7 +9,7 @@ logs is listed, and front ends check that each listed kind has a sentence).
 from __future__ import annotations
 
 EVENTS: dict[str, str] = {
-    "action": "someone acted (seat, action: the action as typed)",
+    "action": "someone acted (seat, action: the action as typed; question: the question it answers, if any)",
     "dealer": "the first dealer was chosen by turning cards (seat)",
     "deal": "a round was dealt (dealer, cards: cards each)",
     "starter": "the starter card was turned up (card)",
@@ -33,13 +33,15 @@ EVENTS: dict[str, str] = {
     "shuffle": "a pile was shuffled (pile), or cards of it shuffled into another (pile, into, cards: how many)",
     "reveal": "a player showed their hand to others (seat, to, until: turn, a look until a turn begins, or "
               "round, the hand open until the round ends; private to each of them: cards)",
+    "honesty": "a rule tested whether a play met its honesty condition, as a challenge does (seat, card, honest)",
     "flip": "every card was turned over, so its other face is in play (face: the face now in play, top)",
     "cancel": "the effect of the card jumped in on was undone",
     "window": "someone acted out of turn (seat, verb, subject: whom it was about)",
-    "race": "a race among players was decided (outcome: the loser)",
-    "number": "a number was decided by chance (outcome)",
+    "race": "a race among players was decided (outcome: the loser, prompt: the rules' question)",
+    "number": "a number was decided by chance (outcome, prompt: the rules' question)",
     "chance": "chance picked one of a collection (of: race for a player, color or card; outcome, "
-              "except for a card, which may be hidden)",
+              "except for a card, which may be hidden; prompt: the rules' question)",
+    "score": "a player's score changed (seat, points: added, negative when taken away; partners share it)",
     "eliminated": "a player is out (seat, round_only: only for this round)",
     "loop_limit": "a `while` of the rules, or effects applied inside one another, stopped at a limit (limit)",
     "trigger_limit": "the `whenever` rules kept firing and were stopped at their limit (limit)",

@@ -311,11 +311,11 @@ class RoundFlow:
         else:
             answer = options[self.rng.randrange(len(options))]
         if event is None:
-            self.event(kind, outcome=answer)
+            self.event(kind, outcome=answer, prompt=prompt)
         elif kind == "card":
-            self.event("chance", of="card")
+            self.event("chance", of="card", prompt=prompt)
         else:
-            self.event("chance", of=kind, outcome=answer)
+            self.event("chance", of=kind, outcome=answer, prompt=prompt)
         return answer
 
     def play_gen(self, seat: int, action: Action, jumped: bool = False):

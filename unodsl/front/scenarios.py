@@ -28,7 +28,7 @@ from ..lang.diagnostics import RulesError, suggest
 from ..lang.files import InputError, read_text
 
 FILE_KEYS = {"ruleset", "with", "options", "players", "seed", "scenarios"}
-SCENARIO_KEYS = {"name", "ruleset", "with", "options", "players", "seed", "setup", "steps", "expect"}
+SCENARIO_KEYS = {"name", "ruleset", "with", "options", "players", "seed", "setup", "steps", "expect", "sheet"}
 SETUP_KEYS = {"hands", "discard", "starter", "color", "stock", "direction", "turn", "dealer", "scores",
               "uno", "called", "teams", "deal", "face", "counters", "eliminated"}
 EXPECT_KEYS = {"hands", "hand_sizes", "top", "color", "direction", "turn", "playable", "stock_size",
@@ -239,6 +239,11 @@ def _rules_for(sc: Scenario):
         except (LookupError, ValueError) as err:
             raise ScenarioFileError(sc.path, sc.line, 1, err.args[0] if err.args else str(err)) from None
     return _RULES_CACHE[key]
+
+
+def scenario_rules(sc: Scenario):
+    """The compiled rules a scenario plays (loaded once per ruleset, modules and options)."""
+    return _rules_for(sc)
 
 
 class _Refs:

@@ -35,6 +35,7 @@ _COMPLETION_KIND = {
     I.PROPERTY: T.CompletionItemKind.Property, I.ATTRIBUTE: T.CompletionItemKind.Field,
     I.BUILTIN: T.CompletionItemKind.Variable, I.MODULE: T.CompletionItemKind.Module,
     I.RULESET: T.CompletionItemKind.Module, "variable": T.CompletionItemKind.Variable,
+    I.NAMED: T.CompletionItemKind.Function,
 }
 _SYMBOL_KIND = {"Unit": T.SymbolKind.Namespace, "CardDecl": T.SymbolKind.Class, "OptionDecl": T.SymbolKind.Property,
                 "SetOption": T.SymbolKind.Property, "CounterDecl": T.SymbolKind.Variable,
@@ -81,7 +82,8 @@ class UnodslServer(LanguageServer):
 
     def rules_of(self, uri: str):
         doc = self.documents.docs[uri]
-        return lambda unit: doc.analysis.rulesets.get(unit) or doc.good_rules.get(unit)
+        return lambda unit: (doc.analysis.rulesets.get(unit) or doc.good_rules.get(unit)
+                             or doc.analysis.readable.get(unit))
 
     # -- positions ------------------------------------------------------------------------------
     def lines_of(self, name: str, analysis) -> list[str] | None:

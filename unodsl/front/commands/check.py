@@ -21,6 +21,21 @@ def arguments(p) -> None:
     add_rules_args(p)
 
 
+def rule_text_warnings(ref, with_, options, sources) -> list:
+    """W501/W502: the author's words against the rules (`unodsl.sheets.check_rule_texts`), for the
+    files the user named (bundled parents are checked when a bundled name is given)."""
+    from ...compile.loader import is_path
+    from ...sheets import check_rule_texts
+    from ...sheets.rules import load_rules
+    try:
+        rules = load_rules(ref, with_, options).rules
+    except Exception:           # the checker above has already said what is wrong
+        return []
+    files = {name for name in sources if not name.startswith("<bundled>")} if is_path(ref) else None
+    found = check_rule_texts(rules, sources, files)
+    return sorted(found, key=lambda d: (d.span.file, d.span.line, d.span.col, d.code))
+
+
 def run(args) -> int:
     import sys
 
@@ -33,7 +48,10 @@ def run(args) -> int:
         files = {STDIN: read_stream(sys.stdin.buffer, MAX_FILE_BYTES, "standard input", "rules file")}
     for ref in args.rules:
         ref = STDIN if ref == "-" else ref
-        diags, sources = check(ref, tuple(split_list(args.with_)), options_from(args.set), files)
+        with_, options = tuple(split_list(args.with_)), options_from(args.set)
+        diags, sources = check(ref, with_, options, files)
+        if not any(d.severity == "error" for d in diags) and ref != STDIN:
+            diags = diags + rule_text_warnings(ref, with_, options, sources)
         results.append((ref, diags, sources))
         if any(d.severity == "error" for d in diags):
             worst = EXIT_FAIL

@@ -16,7 +16,7 @@ from .common import (
 
 NAME = "sheet"
 HELP = "print the rules as a rule sheet (HTML, Markdown or PDF)"
-MAX_STATS = 10_000           # games for a "How it plays" box: enough for its figures, in minutes at most
+MAX_STATS = 10_000           # games for "How long it takes": enough for its figures, in minutes at most
 
 
 def arguments(p) -> None:
@@ -25,7 +25,9 @@ def arguments(p) -> None:
                    help="default: html, or what the -o file name ends with")
     p.add_argument("--paper", choices=("a4", "letter"), default="a4", help="page size when printed (default: a4)")
     p.add_argument("--stats", type=bounded(1, MAX_STATS, "games"), metavar="N",
-                   help=f'add a "How it plays" box from N simulated games, at most {MAX_STATS:,} (default: none)')
+                   help=f'add "How long it takes" from N games played by bots (how long a game lasts, '
+                        f'whether playing first helps), at most {MAX_STATS:,} (default: none)')
+    p.add_argument("--aid", action="store_true", help="print the one-page player aid instead of the whole sheet")
     p.add_argument("--template", metavar="FILE", help="render your own Jinja template (in Jinja's sandbox)")
     p.add_argument("-o", "--output", metavar="FILE",
                    help="write here (- for standard output; PDF needs a file or -); default: standard output")
@@ -35,6 +37,7 @@ def arguments(p) -> None:
 def run(args) -> int:
     from ...lang.files import atomic_write
     from ...sheets.sheet import make_sheet
+    from ..sheet_examples import sheet_examples
     fmt = args.format
     to_stdout = args.output in (None, "-")
     if fmt is None:
@@ -43,8 +46,10 @@ def run(args) -> int:
     if fmt == "pdf" and args.output is None:
         raise UsageError("PDF output needs a file: add -o FILE.pdf (or -o - for standard output)")
     writable(args.output, "sheet")
-    result = make_sheet(args.rules, tuple(split_list(args.with_)), options_from(args.set), fmt=fmt,
-                        paper=args.paper, stats=args.stats or 0, template=args.template)
+    with_ = tuple(split_list(args.with_))
+    result = make_sheet(args.rules, with_, options_from(args.set), fmt=fmt,
+                        paper=args.paper, stats=args.stats or 0, template=args.template, aid=args.aid,
+                        examples=lambda rules: sheet_examples(args.rules, rules, with_))
     if not to_stdout:
         atomic_write(args.output, result)
     elif isinstance(result, bytes):
