@@ -86,7 +86,7 @@ ruleset flip "UNO Flip" extends classic {
   }
 
   on play wild "Choose the color that continues play." { player chooses a color in light_colors }
-  on play dark_wild "Choose the color that continues play." { player chooses a color in dark_colors }
+  on play dark_wild "Choose the dark color that continues play." { player chooses a color in dark_colors }
 
   on play wild_draw_two "Choose the color; the next player draws two and loses their turn, unless they challenge." {
     player chooses a color in light_colors
@@ -115,7 +115,7 @@ ruleset flip "UNO Flip" extends classic {
       color_penalty(next)
     } else {
       ask next "Challenge the Wild Draw Color?" {
-        challenge "Say it was a bluff; the player shows you their hand." {
+        challenge "Call it a bluff: the player shows you their hand." {
           reveal player to next
           if honest {
             next draws until it.color == color

@@ -2,7 +2,7 @@
 ruleset cards "Card mistakes" {
   players 2 to 4
   deal 7
-  option red = 1                                              # error E317
+  option red = 1                                              # error E317 warning W305
   colors { red R, blue B, red X }                             # error E302
   card number 1..9 { colored; code "{color}{rank}"; points rank; points 2 }   # error E303
   card blank "Blank" { colorless; points 0 }                  # error E304

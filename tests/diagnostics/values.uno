@@ -5,5 +5,6 @@ ruleset values "Value mistakes" extends classic {
   on play number 5 { chance c from player.cards }                      # error E210
   on play number 6 { player may pick c from player.score }             # error E210
   on play number 7 { set colour to red }                              # error E205
+  on play number 9 { set hue to top.color }                           # error E205
   on play number 8 { for each c in colors { if c == top { skip next } } }   # error E211
 }

@@ -15,7 +15,7 @@ from . import index as I
 from .effects import MAX_LOOP, StatementCompiler
 from .expressions import ANY, BOOL, BUILTINS, CARDS, COLORS, INT, MEMBER, SEAT, SEATS, CardTable, Ctx, Resolver, names_in
 from .faces import FacePairing
-from .ruleset import OptionInfo, Ruleset, Trigger, WindowAction, WindowRule
+from .ruleset import OptionInfo, Ruleset, Trigger, WindowAction, WindowRule, _MatchView
 
 # what a card property may not read: the players and the piles (E308)
 _GAME_NAMES = {"player", "next", "previous", "dealer", "winner", "others", "everyone", "opponents", "top",
@@ -342,6 +342,59 @@ class Compiler:
             out[name] = tuple(fns[id(n)] if n is not None else None for n in column)
         return out
 
+    def _check_draining(self, res: Resolver, cards: CardTable, colors, deck, constants: set) -> None:
+        """`WHO draws until CONDITION` where, for some current color, no card of the deck meets the
+        condition: the player would draw the whole stock (W306). Checked for conditions that read
+        only the card drawn (`it`), the current color and names the options fix."""
+        if self.diags.errors or not deck:
+            return
+        ids = sorted(set(deck) | ({cards.other[i] for i in deck} if cards.other else set()))   # both faces
+        for _, decl, _ in self.c.items:
+            for node in A.walk(decl):
+                if not isinstance(node, A.DrawsUntil) or node.span in self._reported:
+                    continue
+                names = names_in(node.test)
+                if not names <= constants | {"<it>"} or any(isinstance(n, A.Is) and n.tag == "playable"
+                                                                 for n in A.walk(node.test)):
+                    continue
+                self._reported.add(node.span)
+                test = res.expect(node.test, BOOL, {}, "the condition of `draws until`")
+                ctx = Ctx(None)
+                reads_color = any(isinstance(n, A.Builtin) and n.id == "color" for n in A.walk(node.test))
+                for color in ((*colors, None) if reads_color else (None,)):
+                    ctx.g = _MatchView(ids[0], color)
+                    met = False
+                    for card in ids:
+                        ctx.drawn = card
+                        try:
+                            met = bool(test(ctx))
+                        except Exception:
+                            met = True          # reads something this check does not follow
+                        if met:
+                            break
+                    if not met:
+                        when = "" if not reads_color else f" while the current {self.color_word} is {color}" \
+                            if color is not None else f" while there is no current {self.color_word}"
+                        self.diags.warning("W306", f"no card of the deck meets this condition{when}, so the "
+                                           "player would draw the whole stock", node.test.span,
+                                           "make sure some card meets it, or draw a fixed number of cards")
+                        break
+
+    def _check_unread_options(self, top: str) -> None:
+        """An option of the ruleset being built that no rule, card or deck count reads changes
+        nothing: a warning (W305), most often a misspelt name in the rule meant to read it. (Its
+        parents' and modules' options are their authors' business: a child may rightly replace
+        the rule that read one; so are those of a bundled ruleset that hosts a module checked.)"""
+        mine = {id(decl) for _, decl, unit in self.c.items
+                if unit == top and not decl.span.file.startswith("<bundled>/")}
+        read = {n.id for _, decl, _ in self.c.items for n in A.walk(decl) if isinstance(n, A.Name)}
+        read |= {n.count for _, decl, _ in self.c.items for n in A.walk(decl)
+                 if isinstance(n, A.DeckCount) and isinstance(n.count, str)}
+        for decl in self.c.decls(A.OptionDecl):
+            if decl.name not in read and id(decl) in mine:
+                self.diags.warning("W305", f"the option `{decl.name}` is read by no rule, so it changes nothing",
+                                   decl.span, f"read it in a rule (`if {decl.name} ...`), or remove it")
+
     def _check_property_cycles(self, computed: dict) -> None:
         """Card properties worked out in play that read each other (`let a = card.b`, `let b =
         card.a`), or themselves, would never come out: each is reported once."""
@@ -650,8 +703,10 @@ class Compiler:
             on_stock_out = stmts.program(stock_out_decl.body)
             self._between_moves(stock_out_decl.body, "when the stock runs out")
         self._check_work(res, players[1], len(deck))
+        self._check_unread_options(name)
         about = self._one(A.About)
         self._check_unplayable(cards, colors, match_fn, match_static, deck)
+        self._check_draining(res, cards, colors, deck, set(params) | set(colors) | set(kinds) | set(res.rank_names))
         if self.diags.errors:
             return None
         rs = Ruleset(

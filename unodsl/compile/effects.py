@@ -213,23 +213,29 @@ class StatementCompiler:
                 c.g.eliminate(s, round_only)
         return eliminate, False
 
-    def _counter(self, node):
+    def _counter(self, node, value_type: str | None = None):
+        """The counter a `set`/`add` names; an unknown one is reported with a hint that fits what
+        was meant: a close counter, the current color (for a color value, or the color's own
+        word), or declaring the counter."""
         if node.name in self.r.counters:
             self.r.note(COUNTER, node.name, node.span, "end" if isinstance(node, A.AddCounter) else "after")
         if node.name not in self.r.counters:
+            word = self.r.color_word
             hint = suggest(node.name, self.r.counters)
-            if not hint and suggest(node.name, ("color", "colour")):
-                hint = "the current color is changed with `set color to ...`, for example `set color to red`"
+            if not hint and (value_type == COLOR or suggest(node.name, (word, "color", "colour"))):
+                hint = (f"the current {word} is not a counter: change it with `set {word} to ...`, for example "
+                        f"`set {word} to {self.r.colors[0] if self.r.colors else 'red'}`")
             self.diags.error("E205", f"unknown counter `{node.name}`", node.span,
-                             hint or "declare it first: counter pending = 0")
+                             hint or f"declare it first: counter {node.name} = 0")
         return node.name
 
     def _SetCounter(self, node, scope):
-        name = self._counter(node)
-        if name in self.r.counters:
+        if node.name in self.r.counters:
+            name = self._counter(node)
             value = self.r.expect(node.value, INT, scope, "the counter's new value")
         else:            # an unknown counter is reported once; its value is only checked for names
-            value, _ = self.r.compile(node.value, scope)
+            value, vtype = self.r.compile(node.value, scope)
+            name = self._counter(node, vtype)
 
         def set_counter(c: Ctx):
             c.g.set_counter(name, value(c) or 0)

@@ -153,7 +153,8 @@ class Declarations:
 
     def _d_Group(self, d, keys, unit, meta):
         names = [self.rules.color_titles.get(c, c) for c in self.rules.groups.get(d.name, ())]
-        return [Rule(humanize(d.name).capitalize(), "", sentence_case(f"{humanize(d.name)}: {and_list(names)}"))]
+        word = "suits" if self.rules.color_word == "suit" else "colors"
+        return [Rule(humanize(d.name).capitalize(), "", sentence_case(f"the {word} {and_list(names)}"))]
 
     def _d_Ranks(self, d, keys, unit, meta):
         names = [f"{r.title} ({r.code}) is {r.rank}" for r in d.ranks]
