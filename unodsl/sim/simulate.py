@@ -28,7 +28,8 @@ def game_seed(seed: int, index: int) -> int:
 
 
 def play_game(rules: Ruleset, players: int, seed: int, bot: str = "basic", record: bool = True,
-              rounds: int | None = None, inline: bool = True, generated: bool = True) -> Game:
+              rounds: int | None = None, inline: bool = True, generated: bool = True,
+              rng: random.Random | None = None) -> Game:
     """Play one whole game (or `rounds` rounds of it) with bots in every seat; return the game.
 
     With record=False the game keeps no event log and the bots' choices, always taken from the
@@ -38,8 +39,9 @@ def play_game(rules: Ruleset, players: int, seed: int, bot: str = "basic", recor
     the generic turn loop instead of the generated one: both for tests).
     Races and chance events for the table are decided at random. A recorded game has its own
     generator, so that its log replays from the seed alone, and the bots and the table share a
-    second one; with no log, all draw from one (seeding a generator costs as much as a turn)."""
-    rng = random.Random(seed ^ 0x5EED)
+    second one; with no log, all draw from one (seeding a generator costs as much as a turn),
+    `rng` when given (the tests give the native engine's generator, to play its games)."""
+    rng = rng if rng is not None else random.Random(seed ^ 0x5EED)
     bots = [BOTS[bot](rng) for _ in range(players)]
     seat_bot = bots[0] if inline and not record and getattr(bots[0], "inline_ok", False) else None
     game = Game(rules, players, seed=seed, record=record, seat_bot=seat_bot, rng=None if record else rng,

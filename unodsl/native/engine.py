@@ -1,0 +1,196 @@
+"""Building, caching and running a ruleset's native module.
+
+`native_engine(rules, players)` writes the ruleset's module (`writer.NativeWriter`), stores it in
+the cache folder under a name made from a hash of its text, imports it and returns a
+`NativeEngine`. numba compiles each function the first time it runs and keeps the machine code
+next to the module (`cache=True`), so the next process that builds the same module loads it
+instead of compiling: the module's text names every rule, option and table it was made from,
+and so is the whole cache key (with the numba version and this package's runtime).
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+import sys
+import tempfile
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+
+from ..compile.codegen.expressions import Unsupported
+from .layout import NONE, SLOT
+from .portable import MASK, SEED_SALT
+from .writer import HIST_SIZE, NativeWriter
+
+
+def cache_dir() -> Path:
+    """Where native modules and their machine code live: $UNODSL_CACHE, else the user's cache
+    folder (XDG), else a folder in the temporary directory."""
+    base = os.environ.get("UNODSL_CACHE")
+    if base:
+        return Path(base) / "native"
+    xdg = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(xdg) / "unodsl" / "native"
+
+
+def _writable(folder: Path) -> Path:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        probe = folder / ".probe"
+        probe.write_text("")
+        probe.unlink()
+        return folder
+    except OSError:
+        fallback = Path(tempfile.gettempdir()) / f"unodsl-native-{os.getuid() if hasattr(os, 'getuid') else 0}"
+        fallback.mkdir(parents=True, exist_ok=True)
+        return fallback
+
+
+def _runtime_stamp() -> str:
+    import numba
+    here = Path(__file__).parent
+    text = "".join((here / name).read_text(encoding="utf-8") for name in ("runtime.py", "layout.py", "portable.py"))
+    return numba.__version__ + hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
+def _load(source: str, key: str):
+    folder = _writable(cache_dir())
+    path = folder / f"ruleset_{key}.py"
+    if not path.exists():
+        tmp = folder / f".{path.name}.{os.getpid()}.tmp"
+        tmp.write_text(source, encoding="utf-8")
+        os.replace(tmp, path)          # written once, never changed: numba's cache stays valid
+    name = f"unodsl_native_{key}"
+    module = sys.modules.get(name)
+    if module is None:
+        spec = importlib.util.spec_from_file_location(name, path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return module
+
+
+class NativeEngine:
+    """A ruleset compiled for one table size: plays games and returns their statistics."""
+
+    def __init__(self, rules, players: int, module, writer: NativeWriter):
+        self.rules = rules
+        self.players = players
+        self.module = module
+        self.offsets, self.memory, self.trace = writer.offsets, writer.memory, writer.trace
+
+    def new_state(self) -> np.ndarray:
+        """A game's memory (layout), with its shape filled in."""
+        r = self.rules
+        g = np.zeros(self.memory, np.int64)
+        g[SLOT["n"]], g[SLOT["cap"]], g[SLOT["cards"]] = self.players, len(r.deck) + 1, r.size
+        g[SLOT["trace_size"]] = self.trace
+        for name, at in self.offsets.items():
+            g[SLOT["o_" + name]] = at
+        points = self.offsets["points"]
+        g[points:points + r.size] = [p if isinstance(p, int) else 0 for p in r.cards.points]
+        return g
+
+    def run(self, games: int, seed: int, first: int = 0, unit: int = 2520, state=None):
+        """Raw totals of games first .. first+games-1: (histogram of turns, totals, peaks, wins)."""
+        g = state if state is not None else self.new_state()
+        hist = np.zeros(HIST_SIZE, np.int64)
+        totals = np.zeros(8, np.int64)
+        peaks = np.zeros(len(self.rules.counters), np.int64)
+        wins = np.zeros(self.players, np.int64)
+        salted = np.uint64((seed ^ SEED_SALT) & MASK)
+        self.module.run_games(g, salted, first, games, hist, totals, peaks, wins, unit)
+        return hist, totals, peaks, wins
+
+    def play(self, game_seed: int) -> "GameView":
+        """One game from its own seed (the seed a PortableRandom would get), for tests."""
+        g = self.new_state()
+        self.module.play_one(g, np.uint64(game_seed & MASK))
+        return GameView(self, g)
+
+    def warm(self) -> None:
+        """Compile (or load from the cache) everything a run needs, by playing one game."""
+        self.run(1, 0)
+
+
+class GameView:
+    """A finished native game read back as the Python Game's attributes (for tests)."""
+
+    def __init__(self, engine: NativeEngine, g: np.ndarray):
+        self.g, self.o, self.n = g, engine.offsets, engine.players
+        self.rules = engine.rules
+
+    def slot(self, name: str) -> int:
+        return int(self.g[SLOT[name]])
+
+    def region(self, name: str, length: int) -> list:
+        at = self.o[name]
+        return [int(x) for x in self.g[at:at + length]]
+
+    @property
+    def hands(self) -> list:
+        cap = len(self.rules.deck) + 1
+        lens = self.region("hlen", self.n)
+        return [self.region("hands", s * cap + lens[s])[s * cap:] for s in range(self.n)]
+
+    @property
+    def turns(self) -> int:
+        return self.slot("turns_before") + self.slot("round_turns")
+
+    @property
+    def scores(self) -> list:
+        return self.region("scores", self.n)
+
+    @property
+    def winners(self) -> list:
+        return self.region("winners", self.slot("n_winners"))
+
+    @property
+    def stock(self) -> list:
+        return self.region("stock", self.slot("stock_len"))
+
+    @property
+    def discard(self) -> list:
+        return self.region("discard", self.slot("discard_len"))
+
+    @property
+    def rng_state(self) -> int:
+        return self.slot("rng") & MASK
+
+    @property
+    def trace(self) -> list:
+        return [tuple(self.region("trace", 5 * (i + 1))[5 * i:]) for i in range(self.slot("trace_len"))]
+
+    def none(self, value: int):
+        return None if value == NONE else value
+
+
+def native_engine(rules, players: int, trace: int = 0) -> NativeEngine:
+    """The ruleset's native engine for this table size, built once per process; raises
+    Unsupported (saying what) when the native engine cannot play the ruleset."""
+    key = ("native", players, trace)
+    found = rules.generated.get(key)
+    if found is None:
+        found = rules.generated.get(("native-unsupported", players, trace))
+        if found is not None:
+            raise Unsupported(found)
+        try:
+            writer = NativeWriter(rules, players, trace)
+            source = writer.module_source()
+            delegated = writer.delegated
+            if delegated:
+                raise Unsupported(delegated[0][1])
+        except Unsupported as missing:
+            rules.generated[("native-unsupported", players, trace)] = str(missing)
+            raise
+        digest = hashlib.sha256((_runtime_stamp() + source).encode()).hexdigest()[:24]
+        found = rules.generated[key] = NativeEngine(rules, players, _load(source, digest), writer)
+    return found
+
+
+def stats_counter(hist) -> Counter:
+    """The histogram of game lengths as sim.simulate.Stats keeps it."""
+    nonzero = np.nonzero(hist)[0]
+    return Counter({int(t): int(hist[t]) for t in nonzero})
