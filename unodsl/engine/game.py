@@ -23,7 +23,7 @@ from .legal import LegalActions
 from .scoring import Scoring
 from .seats import Seats
 from .table import Table
-from .windows import Interrupt, Windows, seat_name
+from .windows import MAX_OUT_OF_TURN, Interrupt, Windows, seat_name
 
 __all__ = ["Game", "Position", "seat_name"]
 
@@ -36,7 +36,8 @@ class Game(Table, Seats, RoundFlow, Windows, Scoring, LegalActions):
     instead of dealing it (scenarios); chance: "random" decides races and chance events with the
     generator, "ask" makes them decisions; record: keep the event log; generated: run the
     ruleset's generated turn loop (codegen), or the generic one it is tested against;
-    seat_bot: a random bot that plays every seat inside the turn loop (the simulator's fast path).
+    seat_bot: a bot that plays every seat inside the turn loop (the simulator's fast path: one
+    of codegen.INLINE_BOTS, by name, drawing from its `rng`).
     """
 
     def __init__(self, rules: Ruleset, players: int, seed=None, dealer: int | None = None,
@@ -83,9 +84,11 @@ class Game(Table, Seats, RoundFlow, Windows, Scoring, LegalActions):
             raise ValueError("seats played inside the turn loop keep no event log: use record=False")
         self._seat_bot = seat_bot
         self._seat_rand = seat_bot.rng.random if seat_bot is not None else None
+        self._scan_from = 0                # where simulated bots start looking at windows (codegen.bots)
         if seat_bot is not None or generated:
             self._code = generate(rules, players, Interrupt, MAX_TURNS_PER_ROUND, sim=seat_bot is not None,
-                                  record=record)
+                                  record=record, bot=getattr(seat_bot, "name", "random"),
+                                  out_of_turn_limit=MAX_OUT_OF_TURN)
         else:
             self._code = Generated(Game._play_round, Game._turn_starter, None, None, "", ())
         self._fixed_actions = rules.fixed_actions(players)

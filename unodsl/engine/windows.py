@@ -47,6 +47,11 @@ class Windows:
                     out.extend(Action(seat, a.verb, card, color, target=subject) for color in colors)
         return out
 
+    def open_windows(self) -> list:
+        """(window name, subject seat, card it opened on) for each open window, in the order
+        they opened (a snapshot: acting in one may open or close others)."""
+        return [(name, subject, card) for (name, subject), (_, card) in self.windows.items()]
+
     def _window_cards(self, act, seat, subject) -> list:
         ctx = Ctx(self, player=subject, actor=seat)
         found = []

@@ -93,21 +93,21 @@ class NativeEngine:
         g[points:points + r.size] = [p if isinstance(p, int) else 0 for p in r.cards.points]
         return g
 
-    def run(self, games: int, seed: int, first: int = 0, unit: int = 2520, state=None):
+    def run(self, games: int, seed: int, first: int = 0, unit: int = 2520, state=None, direct: bool = False):
         """Raw totals of games first .. first+games-1: (histogram of turns, totals, peaks, wins)."""
         g = state if state is not None else self.new_state()
         hist = np.zeros(HIST_SIZE, np.int64)
         totals = np.zeros(8, np.int64)
         peaks = np.zeros(len(self.rules.counters), np.int64)
         wins = np.zeros(self.players, np.int64)
-        salted = np.uint64((seed ^ SEED_SALT) & MASK)
-        self.module.run_games(g, salted, first, games, hist, totals, peaks, wins, unit)
+        salted = np.uint64((seed if direct else seed ^ SEED_SALT) & MASK)
+        self.module.run_games(g, salted, first, games, hist, totals, peaks, wins, unit, direct)
         return hist, totals, peaks, wins
 
     def play(self, game_seed: int) -> "GameView":
-        """One game from its own seed (the seed a PortableRandom would get), for tests."""
+        """One game whose generator starts at `game_seed` (as PortableRandom(game_seed)), for tests."""
         g = self.new_state()
-        self.module.play_one(g, np.uint64(game_seed & MASK))
+        self.run(1, game_seed, state=g, direct=True)
         return GameView(self, g)
 
     def warm(self) -> None:

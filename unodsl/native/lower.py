@@ -503,6 +503,8 @@ class Lowering(ast.NodeTransformer):
                 return _call("R.hand_add" if f.attr == "append" else "R.hand_remove", _g(), seat, self.visit(args[0]))
             if _g_attr(obj, "discard") and f.attr == "append":
                 return _call("R.discard_push", _g(), self.visit(args[0]))
+            if _g_attr(obj, "counters") and f.attr == "get" and isinstance(args[0], ast.Constant):
+                return _region("counters", ast.Constant(self.counter(args[0].value)))   # every counter exists
             if isinstance(obj, ast.Name) and obj.id == "dict" and f.attr == "fromkeys":
                 return _call("R.distinct", _g(), self.collection(args[0]))
             if _is_g(obj):
@@ -589,6 +591,8 @@ class Lowering(ast.NodeTransformer):
         seat = self.visit(args[2])
         forms = {"cards": _hlen, "score": lambda s: _region("scores", s), "team": lambda s: _region("teams", s),
                  "points": lambda s: _call("R.hand_points", _g(), s)}
+        if name == "hand":                       # no seat: no cards
+            return _call("R.hand_or_none", _g(), seat)
         if name not in forms:
             raise Unsupported(f"the player attribute {name}")
         temp = self.fresh("_sa")

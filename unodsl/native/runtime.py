@@ -235,6 +235,14 @@ def hand(g, seat):
 
 
 @njit(cache=True)
+def hand_or_none(g, seat):
+    """A seat's hand, or no cards when there is no seat."""
+    if seat == NONE:
+        return g[0:0]
+    return hand(g, seat)
+
+
+@njit(cache=True)
 def hand_copy(g, seat):
     h = _row(g, seat)
     return g[h:h + hlen(g, seat)].copy()

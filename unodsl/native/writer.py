@@ -39,8 +39,7 @@ from .lower import Lowering, Strings, Tables, encode, lower_functions
 MATCH_TABLE_LIMIT = 256      # distinct cards up to which matching is one table lookup
 # Small functions compiled into their callers: each function numba compiles on its own is linked
 # into, and optimised again with, every function that calls it.
-INLINED = {"deal_count", "teams_on", "dealer_value", "round_start", "is_playable", "play_round",
-           "turn_starter", "end_round"}
+INLINED = {"deal_count", "teams_on", "dealer_value", "round_start", "is_playable"}
 HIST_SIZE = MAX_TURNS_PER_GAME + MAX_TURNS_PER_ROUND + 2    # longest game, in turns, plus one
 
 
@@ -70,7 +69,7 @@ class NativeWriter(LoopWriter):
         draw turn reads it, after resetting it."""
         if in_function:
             return super().play_body(ind, drawn, turn, in_function)
-        return [(ind, "play(g, s, card, color_arg, target_arg, False)")]
+        return [(ind, "play(g, s, card, color_arg, target_arg, False, uno)")]
 
     def random_variant(self, seat: str, card: str, ind: int) -> list:
         # reached only by a card whose play names a player, which module_source() turns away
@@ -293,7 +292,7 @@ def deal_round(g, first):
     turn_starter(g, {none})
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def play_one(g, seed):
     """A whole game (Game and RoundFlow._play_one_round), from the first deal to its end."""
     g[:{game_slots}] = 0
@@ -327,12 +326,13 @@ def play_one(g, seed):
 
 
 @njit(cache=True)
-def run_games(g, seed, first, count, hist, totals, peaks, wins, unit):
+def run_games(g, seed, first, count, hist, totals, peaks, wins, unit, direct):
     """Play games first .. first+count-1 of a run, adding their statistics to the arrays given
     (sim.simulate.Stats: totals are turns squared, rounds, drawn, reshuffles, stock ran dry,
-    eliminations, stalemates, points; a win is worth `unit`, shared among a game's winners)."""
+    eliminations, stalemates, points; a win is worth `unit`, shared among a game's winners).
+    With `direct`, one game whose generator starts at `seed` itself (the tests' games)."""
     for i in range(first, first + count):
-        play_one(g, R.game_seed(seed, i))
+        play_one(g, seed if direct else R.game_seed(seed, i))
         turns = g[{S_TURNS_BEFORE}] + g[{S_ROUND_TURNS}]
         hist[min(turns, {hist} - 1)] += 1
         totals[0] += turns * turns

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from ...lang import ast as A
-from ..decisions import Decision
+from ..decisions import Action, Decision
 from ..expressions import ANY, CARD, CARDS, SEAT, SEATS, Ctx
 from . import runtime
 
@@ -44,7 +44,7 @@ class Env:
 
 
 _CARD_TABLES = ("kind", "rank", "color", "points", "code", "name", "colored")
-_NONNULL_SEATS = {"s", "t"}
+_NONNULL_SEATS = {"s", "t", "subject"}
 # a seat found from a seat that is never None (`next`, `previous`, `left`, `right` of the player)
 _SEAT_OF_SEAT = re.compile(r"^g\.(next_unskipped|next_seat|clockwise)\((s|t|_t\d+)[,)]")
 _NUMBERS = ("len(", "g.counters[", "g._n_active", "g.round", "g.scores[", "g.hand_points(", "sum(")
@@ -60,9 +60,10 @@ class ExpressionWriter:
         self.n = n
         self.sim = sim       # seats played inline by the random policy: no decision leaves the loop
         self.record = record and not sim   # the game keeps an event log
-        self.ns = {"Decision": Decision, "Ctx": Ctx, "Interrupt": interrupt_type, "_seats": runtime.seats,
+        self.ns = {"Decision": Decision, "Action": Action, "Ctx": Ctx, "Interrupt": interrupt_type, "_seats": runtime.seats,
                    "_floordiv": runtime.floordiv, "_mod": runtime.mod, "_card_attr": runtime.card_attr,
                    "_seat_attr": runtime.seat_attr, "drive": runtime.drive, "MAX_TURNS": max_turns,
+                   **runtime.BOT_HELPERS,
                    "COLORS": rules.colors, "NCOLORS": len(rules.colors), "rules": rules, "MEMO": rules._memo,
                    "DRAWN": {},
                    "ASKS": tuple(0 if p is None or not (p.asks_color or p.asks_target) else

@@ -12,11 +12,11 @@ import re
 import tokenize
 
 from ...lang import ast as A
+from .bots import BotWriter
 from .expressions import _NONNULL_SEATS, Env, Unsupported
-from .statements import StatementWriter
 
 
-class LoopWriter(StatementWriter):
+class LoopWriter(BotWriter):
     """Writes the Python source of one ruleset's turn loop for a table of `n` players."""
 
     def __init__(self, *args, **kwargs):
@@ -38,8 +38,8 @@ class LoopWriter(StatementWriter):
         # the turn's player plays the drawn card: its play written out here, once (not inside
         # another play's effect, where it stays a call)
         inline = who == "s" and self._play_depth == 0
-        if self.sim:      # the random policy always plays a card it may play: one draw for the card
-            return head + [(ind + 1, "rand()")] + self.random_play(t, x, ind + 1, inline)
+        if self.sim:      # both bots play a card they may play
+            return head + self.bot_drawn(t, x, ind + 1) + self.drawn_play(t, x, ind + 1, inline)
         d = self.temp("d")
         # the decision and its legal actions, as Game._list_actions lists them
         listed = ([(ind + 1, f"g._legal = list(PLAYS[{t}][{x}])")] if node.must else
@@ -56,20 +56,25 @@ class LoopWriter(StatementWriter):
         return L + [(ind + 2, f"_, _, card, color_arg, target_arg, _, uno = {act}"),
                     *self.play_body(ind + 2, drawn=self.temp("drawn"))]
 
-    def random_play(self, seat: str, card: str, ind: int, inline: bool) -> list:
-        """The random policy plays `card`: a color and a player for it drawn uniformly, as
-        `RandomBot` picks among the play's variants (one draw even when there is only one)."""
-        L = [(ind, f"if ASKS[{card}] == 0:"),
-             (ind + 1, "rand()"),
-             (ind + 1, "color_arg = target_arg = None"),
-             (ind, f"elif ASKS[{card}] == 1:"),
-             (ind + 1, "color_arg, target_arg = COLORS[int(rand() * NCOLORS)], None"),
-             (ind, "else:"),
-             *self.random_variant(seat, card, ind + 1)]
+    def random_drawn(self, seat: str, card: str, ind: int) -> list:
+        """The random policy plays the drawn `card`: one draw for the card (the only one it may
+        play), then a color and a player for it drawn uniformly, as `RandomBot` picks among the
+        play's variants (one draw even when there is only one)."""
+        return [(ind, "rand()"),
+                (ind, f"if ASKS[{card}] == 0:"),
+                (ind + 1, "rand()"),
+                (ind + 1, "color_arg = target_arg = None"),
+                (ind, f"elif ASKS[{card}] == 1:"),
+                (ind + 1, "color_arg, target_arg = COLORS[int(rand() * NCOLORS)], None"),
+                (ind, "else:"),
+                *self.random_variant(seat, card, ind + 1),
+                (ind, "uno = False")]
+
+    def drawn_play(self, seat: str, card: str, ind: int, inline: bool) -> list:
+        """The drawn card is played, with `color_arg`, `target_arg` and `uno` chosen."""
         if not inline:
-            return L + [(ind, f"play(g, {seat}, {card}, color_arg, target_arg, False)")]
-        return L + [(ind, f"card = {card}"),
-                    *self.play_body(ind, drawn=self.temp("drawn"))]
+            return [(ind, f"play(g, {seat}, {card}, color_arg, target_arg, False, uno)")]
+        return [(ind, f"card = {card}"), *self.play_body(ind, drawn=self.temp("drawn"))]
 
     def _sAsIfPlayed(self, node, env, ind):
         if self._as_if is None or env.card != "card":
@@ -82,7 +87,7 @@ class LoopWriter(StatementWriter):
         Driven by a Game it is a generator of decisions taking the action; in the simulator it is
         a plain function taking the card, color and player chosen."""
         if self.sim:
-            head = [(0, "def play(g, s, card, color_arg, target_arg, jumped):"), (1, "rand = g._seat_rand")]
+            head = [(0, "def play(g, s, card, color_arg, target_arg, jumped, uno):"), (1, "rand = g._seat_rand")]
         else:
             head = [(0, "def play(g, s, action, jumped):"),
                     (1, "_, _, card, color_arg, target_arg, _, uno = action")]
@@ -110,7 +115,7 @@ class LoopWriter(StatementWriter):
               *([] if turn else [(ind, "g._played_this_turn = True")]),
               (ind, "c = T_color[card]"), (ind, "if c is not None:"), (ind + 1, "g.color = c"),
               *self.event(ind, "g.event('play', seat=s, card=card)")]
-        if not self.sim:
+        if self.windows_live:
             for w in r.windows:
                 rule = self.const(w, "WIN")
                 if w.opens_expr is None:
@@ -185,6 +190,15 @@ class LoopWriter(StatementWriter):
         return L
 
     def choose_turn(self, ind: int) -> list:
+        """The simulated seat's turn (bots.BotWriter.bot_turn), from the distinct playable cards."""
+        ok = self.allowed(ind)
+        if ok is None:
+            cards = [(ind, "cards = playable_cards(g, s)")]
+        else:
+            cards = ok + [(ind, "cards = [*dict.fromkeys(filter(ok.__contains__, g.hands[s]))]")]
+        return self.bot_turn(ind, cards)
+
+    def random_turn(self, ind: int) -> list:
         """The random policy's turn, drawing from the generator exactly as the step API's random
         bot would: `RandomBot.choose_turn` when the turn offers only the playable cards and
         `draw` (the renege rule fixed to yes, or nothing playable), `RandomBot.choose` over the
@@ -192,13 +206,9 @@ class LoopWriter(StatementWriter):
         `choose` also draws once for the play's variant, and once to pick `draw` when it is the
         only action."""
         r = self.r
-        ok = self.allowed(ind)
-        if ok is None:
-            L = [(ind, "cards = playable_cards(g, s)")]
-        else:
-            L = ok + [(ind, "cards = [*dict.fromkeys(filter(ok.__contains__, g.hands[s]))]")]
         listed = r.renege_const is not True     # some turns go through RandomBot.choose
-        L += [(ind, "if not cards:"),
+        L = [(ind, "uno = False"),
+              (ind, "if not cards:"),
               *([(ind + 1, "rand()")] if r.renege_const is None else []),
               (ind + 1, "playing = False"),
               (ind, "else:"),
@@ -296,7 +306,8 @@ class LoopWriter(StatementWriter):
         if self.sim:
             L += [(1, "rand = g._seat_rand"),
                   (1, "while True:"),
-                  (2, "s = g.turn")]
+                  (2, "s = g.turn"),
+                  *self.turn_point(2, end_loop="break")]
             L += self.choose_turn(2)
         else:
             # the turn's legal actions are listed as it begins, for Game.legal_actions and apply
@@ -315,7 +326,7 @@ class LoopWriter(StatementWriter):
         stalemate = [(3, "g.declare_stalemate()"), (3, end.format("None")), (3, "break")]
         L += [(2, "turns = g.round_turns = g.round_turns + 1"),
               *([] if fixed_table else [(2, "active_before = g._n_active")]),
-              *([] if self.sim or not self.r.windows else [(2, "if g.windows:"), (3, "g._close_turn_windows()")]),
+              *([(2, "if g.windows:"), (3, "g._close_turn_windows()")] if self.windows_live else []),
               (2, "if playing:"),
               *self.play_body(3, turn=True),
               (3, "g._idle = 0"),
@@ -347,7 +358,8 @@ class LoopWriter(StatementWriter):
 
     def source(self) -> str:
         parts = (self.playable_function(), self.turn_actions_function(), self.play_function(),
-                 self.starter_function(), self.end_round_function(), self.round_function())
+                 self.starter_function(), self.end_round_function(), self.round_function(),
+                 *self.scan_functions())
         lines = [line for part in parts for line in self.bind_stable(part) + [(0, "")]]
         return "\n".join("    " * ind + text for ind, text in lines)
 

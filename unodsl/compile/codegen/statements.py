@@ -214,9 +214,14 @@ class StatementWriter(ExpressionWriter):
             (ind, f"if isinstance({t}, int):"),
             *named,
             (ind + 1, f"{'elif' if named else 'if'} g.hands[{t}]:"),
-            (ind + 2, f"{answer} = COLORS[int(rand() * NCOLORS)]" if self.sim else
-                      f"{answer} = yield Decision({t}, 'color', COLORS, 'Choose a color')"),
+            *(self.sim_choice("color", answer, t, "COLORS", "NCOLORS", ind + 2) if self.sim else
+              [(ind + 2, f"{answer} = yield Decision({t}, 'color', COLORS, 'Choose a color')")]),
             (ind + 2, f"g.set_color({answer}, {t})")]
+
+    def sim_choice(self, kind: str, answer: str, seat: str, options: str, size: str, ind: int) -> list:
+        """`answer = ` the simulated seat's choice among `options` (a decision of this kind):
+        the random policy's, uniform as RandomBot picks (bots.BotWriter has the others)."""
+        return [(ind, f"{answer} = {options}[int(rand() * {size})]")]
 
     def _sAsk(self, node, env, ind):
         t = self.temp()
@@ -224,8 +229,8 @@ class StatementWriter(ExpressionWriter):
         names = tuple(a.name for a in node.answers)
         lines = [(ind, f"{t} = {self.expr(node.who, env)}"),
                  (ind, f"if isinstance({t}, int):"),
-                 (ind + 1, f"{answer} = {names!r}[int(rand() * {len(names)})]" if self.sim else
-                           f"{answer} = yield Decision({t}, 'answer', {names!r}, {node.question!r})")]
+                 *(self.sim_choice("answer", answer, t, repr(names), str(len(names)), ind + 1) if self.sim else
+                   [(ind + 1, f"{answer} = yield Decision({t}, 'answer', {names!r}, {node.question!r})")])]
         for i, a in enumerate(node.answers):
             lines.append((ind + 1, f"{'if' if i == 0 else 'elif'} {answer} == {a.name!r}:"))
             lines += self.block(a.body, env, ind + 2)
@@ -240,6 +245,20 @@ class StatementWriter(ExpressionWriter):
 
     def _sReturnStarter(self, node, env, ind):
         return [(ind, "g.put_back_starter()"), (ind, "redo = True")]
+
+    def _sCancel(self, node, env, ind):
+        return [(ind, "g.cancel_top()")]
+
+    def _sPlaysCard(self, node, env, ind):
+        """`X plays C` out of turn (RoundFlow.play_out_of_turn): earlier skips are cancelled and
+        play goes on from X, who plays C as an out-of-turn play."""
+        t, x = self.temp(), self.temp("x")
+        play = (f"play(g, {t}, {x}, {env.color_arg}, {env.target_arg}, True, False)" if self.sim else
+                f"yield from play(g, {t}, Action({t}, 'play', {x}, {env.color_arg}, {env.target_arg}), True)")
+        return [(ind, f"{t} = {self.expr(node.who, env)}"), (ind, f"{x} = {self.expr(node.card, env)}"),
+                (ind, f"if isinstance({t}, int) and {x} is not None and {x} in g.hands[{t}]:"),
+                (ind + 1, f"g.skips = [0] * {self.n}"), (ind + 1, "g.next_override = None"),
+                (ind + 1, f"g.turn = {t}"), (ind + 1, play)]
 
     def _sStarts(self, node, env, ind):
         return [(ind, f"g.starts({self.expr(node.who, env)})")]
