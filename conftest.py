@@ -1,9 +1,29 @@
-"""pytest collects every scenario file (YAML under a `scenarios` folder, or named `*.scenarios.yaml`) as tests, one test per scenario."""
+"""pytest collects every scenario file (YAML under a `scenarios` folder, or named `*.scenarios.yaml`) as tests, one test per scenario.
+
+Tests marked `slow` (and every test of the modules in SLOW_MODULES: many random games, processes,
+browsers, clusters) are left out by `python -m pytest -m "not slow"`, the quick run for working on
+the code; the whole suite runs them all.
+"""
 from __future__ import annotations
 
 import pytest
 
 from unodsl.front.scenarios import ScenarioFileError, load_file, run
+
+
+SLOW_MODULES = {"test_properties.py", "test_codegen.py", "test_fuzz.py"}
+SLOW_TESTS = {"test_dask_local_cluster_gives_the_same_statistics", "test_pdf_sheet_names_every_card_and_rule",
+              "test_classic_pdf_fits_two_a4_pages", "test_chromium_prints_classic_on_two_pages"}
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "slow: a test that takes seconds (left out by -m \"not slow\")")
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if item.path.name in SLOW_MODULES or getattr(item, "originalname", None) in SLOW_TESTS:
+            item.add_marker(pytest.mark.slow)
 
 
 def pytest_collect_file(parent, file_path):

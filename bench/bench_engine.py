@@ -4,8 +4,15 @@
 Engines take turns, round after round, and each figure is the median over rounds, so drift on a
 shared machine hits them all alike; compare the ratios, not the absolute numbers. A turn is one
 play, or one draw with its possible play. Two players, random play, one round per game; classic
-with the reference engines' rules (no drawing while holding a playable card, a playable drawn
-card is played), both of them classic options.
+with the reference engines' rules where they are classic options (no drawing while holding a
+playable card, a playable drawn card is played).
+
+The engines do not play quite the same game, and the speed figures do not need them to (they are
+per turn): unodsl's random bot may bluff a Wild Draw Four, challenges half of those it faces and
+picks among kinds of card rather than cards in hand, which the reference loop never does, so its
+games last about 2.6 turns longer. `bench/reference_policy.py` is a bot that plays exactly as
+the reference loop; `--agreement N` plays N games each way and shows that unodsl's classic with
+that bot lasts as long as the reference loop's games, within a standard error.
 
   unodsl step API    Game.legal_actions() + Game.apply(), the API people, bots and scenarios use,
                      with a uniformly random choice among the legal actions (rlcard's loop)
@@ -16,7 +23,7 @@ card is played), both of them classic options.
   rlcard UnoGame     rlcard 1.2.0 init_game / get_legal_actions / step (when installed:
                      pip install unodsl[bench])
 
-usage: python bench/bench_engine.py [--games N] [--rounds R] [--seed S]
+usage: python bench/bench_engine.py [--games N] [--rounds R] [--seed S] [--agreement N]
 """
 from __future__ import annotations
 
@@ -30,6 +37,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
 
 from unodsl import load  # noqa: E402
 from unodsl.engine import Game  # noqa: E402
@@ -62,13 +70,23 @@ def unodsl_simulator(rules, games: int, seed: int, players: int = 2) -> tuple[fl
     return time.perf_counter() - start, turns
 
 
-def _minimal_uno():
-    path = HERE.parent.parent / "shared" / "bench" / "minimal_uno.py"
+REFERENCE = HERE.parent.parent / "shared" / "bench" / "minimal_uno.py"
+
+
+def _minimal_uno_module():
+    path = REFERENCE
     if not path.exists():
         return None
     spec = importlib.util.spec_from_file_location("minimal_uno", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
+    return module
+
+
+def _minimal_uno():
+    module = _minimal_uno_module()
+    if module is None:
+        return None
 
     def run(games: int, seed: int):
         rand = random.Random(seed).random
@@ -102,15 +120,51 @@ def _rlcard():
     return run
 
 
+def _mean_se(values: list) -> tuple[float, float]:
+    return statistics.fmean(values), statistics.stdev(values) / len(values) ** 0.5
+
+
+def agreement(classic, games: int, seed: int) -> int:
+    """Turns per game of unodsl's classic with its random bot and with the reference policy,
+    against the reference loop's, each over `games` one-round games: means, standard errors and
+    the differences in standard errors."""
+    from reference_policy import play_round
+    runs = {"unodsl classic, random bot": [play_round_fast(classic, 2, seed + i).turns for i in range(games)],
+            "unodsl classic, reference policy": [play_round(classic, 2, seed + i).turns for i in range(games)]}
+    minimal = _minimal_uno_module()
+    if minimal is not None:
+        rand = random.Random(seed).random
+        runs["minimal_uno.py"] = [minimal.play_game(rand)[0] for _ in range(games)]
+    print(f"turns per game over {games:,} two-player rounds (mean, standard error)")
+    for name, values in runs.items():
+        mean, se = _mean_se(values)
+        print(f"  {name:<34} {mean:8.3f}  +- {se:.3f}")
+    if minimal is not None:
+        ref_mean, ref_se = _mean_se(runs["minimal_uno.py"])
+        for name in list(runs)[:2]:
+            mean, se = _mean_se(runs[name])
+            diff, se_diff = mean - ref_mean, (se * se + ref_se * ref_se) ** 0.5
+            print(f"  {name} - minimal_uno.py: {diff:+.3f} turns = {diff / se_diff:+.2f} standard errors")
+    return 0
+
+
 def main() -> int:
+    global REFERENCE
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--agreement", type=int, metavar="N", default=0,
+                    help="instead of timing, compare game lengths over N games with each bot policy")
+    ap.add_argument("--reference", metavar="FILE", default=str(REFERENCE),
+                    help="the hand-written reference loop (default: ../shared/bench/minimal_uno.py)")
     args = ap.parse_args()
-    # The reference engines' rules: no drawing while holding a playable card, and a playable
-    # drawn card is played at once. Both are classic options, so all engines play the same game.
+    REFERENCE = Path(args.reference)
+    # The reference engines' rules where they are classic options: no drawing while holding a
+    # playable card, and a playable drawn card is played at once.
     classic = load("classic", options={"reneging": False, "force_play_drawn": True})
+    if args.agreement:
+        return agreement(classic, args.agreement, args.seed)
     killer = load("killer")
     engines = {
         "unodsl step API (classic, 2p)": lambda n, s: unodsl_step_api(classic, n, s),

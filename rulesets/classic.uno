@@ -7,14 +7,18 @@ ruleset classic "Classic UNO" {
   deal 7
 
   option target = 500 from 1 "Points that win the game."
-  option uno_penalty = 2 from 0 "Cards drawn by a player caught not saying UNO (the 2001 sheet says 4)."
+  option uno_penalty = 2 from 0
+    "Cards drawn by a player caught not saying UNO (the 2001 sheet says 4)."
   option scoring = "sum" one of "sum", "average", "tally", "elimination"
     "How a round is scored: the winner takes the points of all other hands (sum) or their average rounded down (average); or every player adds the points left in their own hand and the lowest total wins once someone reaches the target (tally); or, as in Challenge UNO, a player whose own total reaches the target is out, and the last one left wins (elimination)."
   option force_play_drawn = no "A drawn card that can be played must be played at once."
   option reneging = yes "A player may draw instead of playing a card they could play."
-  option two_player_rules = yes "With two players, Reverse acts like Skip: the player who played it plays again."
-  option challenge_guilty_skips = no "After a successful challenge the challenger loses their turn anyway."
-  option w4_final_card_challengeable = no "A Wild Draw Four played as the last card can be challenged."
+  option two_player_rules = yes
+    "With two players, Reverse acts like Skip: the player who played it plays again."
+  option challenge_guilty_skips = no
+    "After a successful challenge the challenger loses their turn anyway."
+  option w4_final_card_challengeable = no
+    "A Wild Draw Four played as the last card can be challenged."
   option starter_reverse = "dealer-first" one of "dealer-first", "right-of-dealer"
     "A Reverse turned up to start: the dealer plays first and play goes right (dealer-first), or the player to the dealer's right starts (right-of-dealer)."
   option starter_wild = "first-chooses" one of "first-chooses", "redraw", "dealer-chooses"
@@ -37,16 +41,18 @@ ruleset classic "Classic UNO" {
   }
 
   match card.color == color "a card of the current color"
-  match card.kind == top.kind and card.rank == top.rank "a card with the same number or symbol as the top card"
+  match card.kind == top.kind and card.rank == top.rank
+    "a card with the same number or symbol as the top card"
   match card is wild "a wild card, at any time"
 
   honest wild_draw_four if not (some c in player.hand where c.color == color)
-    "only when you hold no card of the current color; you may bluff, and be challenged"
+    "Only when you hold no card of the current color. You may bluff, but you can be challenged."
   renege if reneging "You may draw instead of playing, even when you hold a card you could play."
 
   highest (card.rank if card.kind == number else 0) deals
     "Each player turns a card; the highest number deals (action and wild cards count as zero)."
-  teams across if partners and players == 4 "Partners sit across from each other and share their score."
+  teams across if partners and players == 4
+    "Partners sit across from each other and share their score."
 
   on play skip "The next player loses their turn." { skip next }
 
@@ -69,7 +75,7 @@ ruleset classic "Classic UNO" {
       skip next
     } else {
       ask next "Challenge the Wild Draw Four?" {
-        challenge "Say it was a bluff; the player shows you their hand." {
+        challenge "Say it was a bluff: the player shows you their hand. If they held a card of the current color, they draw four cards instead of you; if not, you draw six cards and lose your turn." {
           reveal player to next
           if honest {
             next draws 6
@@ -97,7 +103,7 @@ ruleset classic "Classic UNO" {
     reverse
     if starter_reverse == "dealer-first" { dealer starts }
   }
-  starter wild "The player left of the dealer chooses the color, then plays first (with starter_wild: another card is turned instead, or the dealer chooses the color)." {
+  starter wild "The player left of the dealer chooses the color, then plays first." {
     if starter_wild == "redraw" {
       return it and turn another
     } else if starter_wild == "dealer-chooses" {
@@ -115,7 +121,7 @@ ruleset classic "Classic UNO" {
     others may catch "Catch a player with one card who has not said UNO." { player draws uno_penalty }
   }
 
-  on round end "Score the round; the game ends when someone reaches the target." {
+  on round end "The player who went out scores the points of the cards left in everyone else's hand. The first player to reach 500 points wins the game." {
     if scoring == "sum" { winner scores total s.points for s in opponents }
     if scoring == "average" {
       winner scores (total s.points for s in opponents) / (count s in opponents)

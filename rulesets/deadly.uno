@@ -6,7 +6,7 @@ module deadly "Deadly UNO" {
     "A player who cannot play is out for the rest of the round and back for the next one, the last player left winning the round (round); or out of the whole game, the last player left winning the game (game)."
 
   renege if no "You must play if you can."
-  on draw "A player who cannot play is out of the round (with deadly_out = game, out of the game); their cards go under the stock." {
+  on draw "A player who cannot play is out of the round; their cards go under the stock." {
     if deadly_out == "game" {
       eliminate player
       if players == 1 { end game highest wins }

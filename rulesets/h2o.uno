@@ -7,7 +7,8 @@ ruleset h2o "UNO H2O" extends classic {
   option wild_count = 0 from 0 to 20 "Plain Wild cards in the deck."
   option downpour_one_count = 2 from 0 to 20 "Wild Downpour Draw 1 cards in the deck."
   option downpour_two_count = 2 from 0 to 20 "Wild Downpour Draw 2 cards in the deck."
-  option downpour_points = 20 from 0 "Points a Wild Downpour card is worth in the scoring (one source says 20, wilds usually score 50)."
+  option downpour_points = 20 from 0
+    "Points a Wild Downpour card is worth in the scoring (one source says 20, wilds usually score 50)."
   option downpour_skips_next = no "The next player also loses their turn after a Wild Downpour."
   option downpour_starter = "first-chooses" one of "first-chooses", "dealer-plays"
     "A Wild Downpour turned up to start: the player left of the dealer chooses the color, then plays first, and nobody draws (first-chooses); or it acts as if the dealer had played it: the dealer chooses the color and every other player draws (dealer-plays)."
@@ -29,7 +30,7 @@ ruleset h2o "UNO H2O" extends classic {
     if downpour_skips_next { skip next }
   }
 
-  starter wild_downpour_one, wild_downpour_two "The player left of the dealer chooses the color, then plays first; nobody draws (with downpour_starter = dealer-plays, it acts as if the dealer had played it)." {
+  starter wild_downpour_one, wild_downpour_two "The player left of the dealer chooses the color, then plays first; nobody draws." {
     if downpour_starter == "dealer-plays" { as if dealer played it } else { next chooses a color }
   }
 }

@@ -4,7 +4,8 @@ ruleset killer "Killer UNO" extends classic {
   uses progressive, jump-in
 
   option red_zero = no "The red 0 is a Draw Ten instead of passing hands."
-  option red_zero_skips = yes "With red_zero, the player who draws ten also loses their turn (like a Draw Two); with no, they draw ten and then play."
+  option red_zero_skips = yes
+    "When the red 0 is a Draw Ten, the player who draws ten also loses their turn (like a Draw Two)."
   option silent_twos = no "After a 2, the first player to make a sound draws two."
   option nines = no "On a 9 everyone slaps the pile; the last hand in draws two."
 
@@ -22,7 +23,7 @@ ruleset killer "Killer UNO" extends classic {
     pass hands
   }
 
-  on play "R0" "Every player passes their hand along; with the red-zero option, the next player draws ten and loses their turn instead (unless red_zero_skips = no)." {
+  on play "R0" "Like every 0, it passes all hands along." {
     if red_zero {
       next draws 10
       if red_zero_skips { skip next }
@@ -31,7 +32,7 @@ ruleset killer "Killer UNO" extends classic {
     }
   }
 
-  after play "Silent twos and slapped nines, when those options are on." {
+  after play {
     if silent_twos and card.kind == number and card.rank == 2 and player.cards > 0 {
       race among others "Who made a sound first?" as loser { loser draws 2 }
     }

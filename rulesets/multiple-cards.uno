@@ -5,7 +5,7 @@ module multiple-cards "Multiple cards" {
   option multiple_cards_match = "same-rank" one of "same-rank", "identical"
     "Which cards may follow the first one: any card of the same number or symbol, whatever its color (same-rank); or only cards identical to it, same color and same number or symbol (identical, the literal \"colour and rank\")."
 
-  after play "You may add another card of the same number or symbol (with multiple_cards_match = identical: an identical card), or pass." {
+  after play "You may add another card of the same number or symbol, or pass." {
     if player.cards > 0 {
       if multiple_cards_match == "identical" {
         player may play a card where card.code == top.code

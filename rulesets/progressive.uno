@@ -15,8 +15,9 @@ module progressive "Progressive UNO" {
       or (stack_cross == "four-on-two" and card.kind == wild_draw_four and top.kind == draw_two)
       or (stack_cross == "any" and card.draw > 0)
       or (skip_bounce and card.kind == skip and top.kind == draw_two and card.color == top.color)
-    "While cards are pending, only a draw card that stacks may be played (with skip_bounce, also a Skip that bounces them)."
-  renege if reneging or pending > 0 "A player may always decline to stack and draw the pending cards."
+    "While cards are pending, only a draw card of the same kind as the top card may be played on them."
+  renege if reneging or pending > 0
+    "A player may always decline to stack and draw the pending cards."
 
   on play draw_two "Adds two to the pending draw; the next player stacks or draws them all." {
     add 2 to pending
@@ -34,7 +35,7 @@ module progressive "Progressive UNO" {
       set pending to 0
     } else {
       ask next "Challenge the Wild Draw Four?" {
-        challenge "If it was a bluff, its player draws everything pending (with stack_challenge_penalty = four: only 4, and the rest stays pending for you); if not, you draw everything pending plus two and lose your turn." {
+        challenge "If it was a bluff, its player draws everything pending; if not, you draw everything pending plus two more and lose your turn." {
           reveal player to next
           if honest {
             next draws pending + 2
@@ -53,7 +54,7 @@ module progressive "Progressive UNO" {
     }
   }
 
-  on play skip "The next player loses their turn. With skip_bounce, a Skip played on pending cards skips nobody: the pending cards pass on to the next player." {
+  on play skip "The next player loses their turn." {
     if skip_bounce and pending > 0 {
       if player.cards == 0 {
         next draws pending

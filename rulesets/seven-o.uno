@@ -8,7 +8,7 @@ module seven-o "Seven-O" {
   option seven_o_seven_last_card = "ends-round" one of "ends-round", "swaps"
     "A 7 played as the last card ends the round at once with no trade (ends-round), or the trade still happens, so its player receives a hand and plays on (swaps). Name the player with the play (play R7 p3); a last 7 played without one trades with the next player."
 
-  on play number 7 "Swap hands with a player of your choice (name them with the play: play R7 p3)." {
+  on play number 7 "Swap hands with a player of your choice." {
     player picks target from others
     if player.cards > 0 {
       player swaps hands with target

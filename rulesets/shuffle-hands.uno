@@ -6,7 +6,8 @@ ruleset shuffle-hands "UNO with Wild Shuffle Hands (2018)" extends swap-hands {
     "Shuffled hands are dealt one at a time clockwise starting left of the card's player (left), or starting with the next player in the direction of play (next)."
 
   remove card wild_swap_hands
-  option shuffle_hands_points = 40 from 0 "Points a Wild Shuffle Hands card is worth in the scoring (40 per a third-party source; the 2018 sheet gives none)."
+  option shuffle_hands_points = 40 from 0
+    "Points a Wild Shuffle Hands card is worth in the scoring (40 per a third-party source; the 2018 sheet gives none)."
 
   card wild_shuffle_hands "Wild Shuffle Hands" { colorless; code "WSHU"; points shuffle_hands_points; tags wild }
 
@@ -25,7 +26,7 @@ ruleset shuffle-hands "UNO with Wild Shuffle Hands (2018)" extends swap-hands {
     }
   }
 
-  starter wild_shuffle_hands "The player left of the dealer chooses the color, then plays first (with starter_special_wild = acts, the hands are also shuffled and dealt out again, as if that player had played it)." {
+  starter wild_shuffle_hands "The player left of the dealer chooses the color, then plays first." {
     if starter_special_wild == "acts" { as if next played it } else { next chooses a color }
   }
 }

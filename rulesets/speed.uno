@@ -4,9 +4,11 @@ ruleset speed "Speed UNO" extends classic {
   uses progressive, jump-in
   set scoring = "tally"
 
-  option cut_bonus = -50 "Points for cutting exactly the cards dealt, and for a correct bet on it (lower is better)."
+  option cut_bonus = -50
+    "Points for cutting exactly the cards dealt, and for a correct bet on it (lower is better)."
   option wrong_bet = 50 "Points for a wrong bet on the cut."
-  option cut_spread = 10 from 0 to 50 "The cut falls uniformly within this many cards of the exact number."
+  option cut_spread = 10 from 0 to 50
+    "The cut falls uniformly within this many cards of the exact number."
   option blocking_seven = "keeps" one of "keeps", "discards"
     "A player who blocks a 7 swap with a 7 of their own keeps that 7 (keeps), or puts it under the top card of the discard pile (discards; with several 7s they choose which)."
 
@@ -27,7 +29,7 @@ ruleset speed "Speed UNO" extends classic {
     player picks target from others
     if some c in target.hand where c.rank == 7 {
       ask target "Block the swap with your 7?" {
-        block "You keep your hand and choose whom the player must swap with (with blocking_seven = discards, you give up the 7 you block with)." {
+        block "You keep your hand and choose whom the player must swap with instead." {
           if blocking_seven == "discards" {
             target picks seven from target.hand where seven.rank == 7
             target discards seven

@@ -4,7 +4,8 @@
 ruleset swap-hands "UNO with Wild Swap Hands (2015)" extends classic {
   about "Classic UNO with a Wild Swap Hands card (swap your hand with any opponent's) and Wild Customizable cards, which carry a house rule the players write."
 
-  option customizable_count = 3 from 0 to 3 "How many Wild Customizable cards to use (the sheet says 1 to 3)."
+  option customizable_count = 3 from 0 to 3
+    "How many Wild Customizable cards to use (the sheet says 1 to 3)."
   option swap_hands_optional = no "The Swap Hands swap is optional: its player may decline it."
   option special_last_card = "plain-wild" one of "plain-wild", "acts"
     "A Swap Hands card played as the last card is a plain Wild and its player goes out (plain-wild), or it still swaps (acts)."
@@ -22,7 +23,7 @@ ruleset swap-hands "UNO with Wild Swap Hands (2015)" extends classic {
     customizable_count wild_customizable
   }
 
-  on play wild_swap_hands "Choose the color and swap hands with any opponent (name them with the play: play WSH red p3)." {
+  on play wild_swap_hands "Choose the color and swap hands with any opponent." {
     player chooses a color
     if player.cards > 0 or special_last_card == "acts" {
       if swap_hands_optional {
@@ -44,7 +45,7 @@ ruleset swap-hands "UNO with Wild Swap Hands (2015)" extends classic {
     player chooses a color
   }
 
-  starter wild_swap_hands "The player left of the dealer chooses the color, then plays first (with starter_special_wild = acts, they also swap hands as if they had played it)." {
+  starter wild_swap_hands "The player left of the dealer chooses the color, then plays first." {
     if starter_special_wild == "acts" { as if next played it } else { next chooses a color }
   }
   starter wild_customizable "The player left of the dealer chooses the color, then plays first." {

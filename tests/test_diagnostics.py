@@ -45,7 +45,13 @@ def all_expected(path: Path) -> Counter:
 
 
 def diagnose(path: Path):
-    return check(str(path), tuple(modules_of(path)))
+    """What `unodsl check` reports: the checker's diagnostics, then (rules without errors) the
+    author's words against the rules (W5xx, from the sheets package)."""
+    from unodsl.front.commands.check import rule_text_warnings
+    diags, sources = check(str(path), tuple(modules_of(path)))
+    if not any(d.severity == "error" for d in diags):
+        diags = diags + rule_text_warnings(str(path), tuple(modules_of(path)), {}, sources)
+    return diags, sources
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])

@@ -1,10 +1,11 @@
-"""Rule sheets: every bundled ruleset and module, in every format, says every rule it plays.
+"""Rule sheets: every bundled ruleset, module and example, in every format, says every rule in
+force once, in one voice, with no name of the rules file on the page.
 
-What a sheet must contain is computed from the ruleset's composed declarations (the authors' own
-words straight from the syntax tree, and the sentence `describe` makes of each declaration), not
-from a list written here. Golden files pin the Markdown of classic and killer
-(UNODSL_UPDATE_GOLDEN=1 rewrites them). Browser tests print the HTML with Debian's chromium, as
-people will: they are skipped where /usr/bin/chromium is missing (CI installs it).
+What a sheet must say is computed from the ruleset's composed declarations (`Voice.say` of each,
+the same choice the sheet makes), not from a list written here. Golden files pin the Markdown of
+classic and killer (UNODSL_UPDATE_GOLDEN=1 rewrites them). Browser tests print the HTML with
+Debian's chromium, as people will: they are skipped where /usr/bin/chromium is missing (CI
+installs it).
 """
 from __future__ import annotations
 
@@ -21,87 +22,208 @@ import pytest
 
 from unodsl.compile.loader import bundled_names, load
 from unodsl.front.cli import main
+from unodsl.front.sheet_examples import sheet_examples
 from unodsl.lang import ast as A
 from unodsl.sheets import sheet
-from unodsl.sheets.describe import Describer, words
+from unodsl.sheets.context import _Book
+from unodsl.sheets.rules import load_rules
+from unodsl.sheets.voice import Voice
 
 HERE = Path(__file__).parent
+ROOT = HERE.parent
 GOLDEN = HERE / "golden"
 CASES = [(name, kind) for name, kind, _ in bundled_names()]
 IDS = [name for name, _ in CASES]
+EXAMPLES = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "examples").rglob("*.uno"))
+EVERY = IDS + EXAMPLES
+RULESETS = [name for name, kind in CASES if kind == "ruleset"]
 HAVE_WEASYPRINT = importlib.util.find_spec("weasyprint") is not None
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                   "--disable-component-update", "--disable-sync", "--no-first-run"]
+APPENDIX_MD = "## The rules exactly"
 
 
-def rules_of(name, kind):
-    return load("classic", with_=[name]) if kind == "module" else load(name)
+def make(ref, *args, **kwargs):
+    """A sheet as `unodsl sheet` makes it: with its examples of play."""
+    with_ = kwargs.get("with_", ())
+    return sheet.make_sheet(ref, *args, examples=lambda rules: sheet_examples(ref, rules, with_), **kwargs)
 
 
-def sheet_words(text: str, fmt: str) -> str:
-    """The words a reader sees, as one lower-case string (tags, styles and escapes removed)."""
+def words(text: str) -> list:
+    return re.findall(r"[a-z0-9+]+", text.lower())
+
+
+def visible(text: str, fmt: str) -> str:
+    """The text a reader sees (tags, styles, escapes and link targets removed)."""
     if fmt == "html":
         text = re.sub(r"(?s)<style.*?</style>|<title>.*?</title>", " ", text)
+        text = re.sub(r'(?s)<svg[^>]*aria-label="([^"]*)".*?</svg>', r" [picture of \1] ", text)
         text = re.sub(r"<[^>]+>", " ", text)
         text = htmlmod.unescape(text)
-    else:
+    elif fmt == "md":
+        text = re.sub(r"\]\(#[^)]*\)", "]", text)
         text = re.sub(r"\\(.)", r"\1", text)
-    return " " + " ".join(words(text)) + " "
+    return text
+
+
+def parts(text: str, fmt: str) -> tuple[str, str]:
+    """(the rule book, the appendix of exact readings) as a reader sees them."""
+    if fmt == "html":
+        body, _, appendix = text.partition('<details class="exact"')
+    elif fmt == "md":
+        body, _, appendix = text.partition(APPENDIX_MD)
+    else:
+        body, appendix = text, ""
+    return visible(body, fmt), visible(appendix, fmt if fmt != "pdf" else "md")
 
 
 def phrase(text: str) -> str:
     return " " + " ".join(words(text)) + " "
 
 
-def expected_texts(rules) -> list:
-    """(what, text) pairs every sheet of these rules must show, computed from the composed declarations."""
-    d = Describer(rules)
+def said(rules) -> list:
+    """(what, text, exact) for every rule in force, as the sheet's own voice chooses to say it."""
+    book = _Book(rules, [])
+    v = Voice(rules, book.d)
     out = []
-    for kind in dict.fromkeys(rules.cards.kind[i] for i in rules.deck):
-        out.append(("card kind in the deck", d.kind_title(kind)))
     seen = set()
     for key, decl, unit in rules.composed.items:
-        if id(decl) in seen:
+        if id(decl) in seen or isinstance(decl, (A.OnRoundEnd, A.Window, A.Match)):
             continue
         seen.add(id(decl))
-        # the authors' own words, read from the syntax tree
-        doc = getattr(decl, "doc", "")
-        if doc:
-            out.append((f"doc of {key}", doc))
-        if isinstance(decl, A.Window):
-            out.append((f"title of {key}", decl.title))
-            for item in decl.items:
-                if isinstance(item, A.WindowAction) and item.doc:
-                    out.append((f"doc of `{item.who} may {item.verb}`", item.doc))
-        # the generated sentence of each rule
         keys = [k for k, other, _ in rules.composed.items if other is decl]
-        for rule in d.declaration(decl, keys, unit):
-            if rule.kind == "CardDecl":
-                continue                      # cards are checked by their titles in the deck table
-            if not rule.same:
-                out.append((f"sentence of {key}", rule.sentence))
-    for name, info in rules.options.items():
-        if info.doc:
-            out.append((f"doc of option {name}", info.doc))
-    if rules.about:
-        out.append(("about", rules.about))
+        one = v.say(decl, keys, unit)
+        if one is not None and one.parts and one.parts[0].kind not in ("CardDecl", "Players", "Deal", "Deck", "Colors"):
+            out.append((f"{key}", one.text, one.exact))
     return out
 
 
 def check_says_everything(rules, text: str, fmt: str) -> None:
-    seen = sheet_words(text, fmt)
-    missing = [(what, t) for what, t in expected_texts(rules) if phrase(t) not in seen]
+    body, appendix = parts(text, fmt)
+    body_w, appendix_w = " " + " ".join(words(body)) + " ", " " + " ".join(words(appendix)) + " "
+    missing = []
+    for kind in dict.fromkeys(rules.cards.kind[i] for i in rules.deck):
+        title = next((d.title for d in rules.composed.decls(A.CardDecl) if d.name == kind), kind)
+        if phrase(title) not in body_w:
+            missing.append(("card in the deck", title))
+    for what, text_, exact in said(rules):
+        if phrase(text_) not in body_w:
+            missing.append((what, text_))
+        if fmt != "pdf" and phrase(exact) not in appendix_w:
+            missing.append((what + " (exact)", exact))
+    if rules.about and phrase(rules.about) not in body_w:
+        missing.append(("about", rules.about))
     assert not missing, "the sheet leaves out:\n" + "\n".join(f"  {w}: {t}" for w, t in missing)
+
+
+# ---- the scan: no internal name, nothing said twice, no empty rule ------------------------------
+
+def internal_names(rules) -> set:
+    """Names of the rules file that are not words: they must never reach a page."""
+    from unodsl.sheets.describe import wordish
+    names = set()
+    for _, decl, _ in rules.composed.items:
+        for node in A.walk(decl):
+            for attr in ("var", "name"):
+                value = getattr(node, attr, None)
+                if isinstance(value, str) and not wordish(value) and not isinstance(node, A.CardDecl):
+                    names.add(value)
+    for name, info in rules.options.items():
+        names.add(name) if not wordish(name) else None
+        for choice in info.choices:
+            if isinstance(choice, str) and not wordish(choice):
+                names.add(choice)
+    names |= {n for n in rules.counters if not wordish(n)}
+    return {n for n in names if len(n) > 1 or n not in ("a", "I")}
+
+
+def leaks(rules, text: str, fmt: str) -> list:
+    """Everything on the page that a person should not find there."""
+    body, appendix = parts(text, fmt)
+    found = []
+    for where, part in (("sheet", body), ("appendix", appendix)):
+        for m in re.finditer(r"\b\w*_\w*\b|\{\w*\}|`|\(option\b|\boption [a-z]|\b[a-z]+ = \S", part):
+            found.append(f"{where}: identifier-like `{m.group(0)}`")
+        for m in re.finditer(r"\bp\d+\b", part):
+            found.append(f"{where}: a seat as the program names it `{m.group(0)}`")
+        tokens = set(re.findall(r"(?<![’'A-Za-z0-9_\-])[A-Za-z0-9_\-+]+", part))
+        codes = {c for c in rules.codes if len(c) > 1 and (re.search(r"[0-9+]", c) or c.isupper()) and c != "UNO"}
+        for code in sorted(codes & tokens):
+            found.append(f"{where}: a card code `{code}` (cards are named or drawn, not coded)")
+        for name in internal_names(rules) & tokens:
+            found.append(f"{where}: internal name `{name}`")
+        flat = " ".join(part.lower().split())
+        for m in re.finditer(r"\b((?:[\w’']+ ){2,}[\w’']+)(?: and| or|,)? \1\b", flat):
+            found.append(f"{where}: said twice in a row: “{m.group(0)}”")
+    if re.search(r"(?i)nothing happens", body):
+        found.append("sheet: an empty rule (“nothing happens”)")
+    for m in re.finditer(r"\*\*([^*]+?)[.:]\*\* (.*)", visible(text, "md") if fmt == "md" else ""):
+        title, rest = words(m.group(1)), words(m.group(2))
+        if len(title) >= 2 and rest[:len(title)] == title:
+            found.append(f"sheet: a heading said again as its text: “{m.group(0)[:60]}”")
+    if fmt == "pdf":
+        return found            # the laid-out text has no pictures: examples differ only by them
+    sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+", " ".join(body.split())) if len(s.split()) >= 6]
+    seen = set()
+    for s_ in sentences:
+        key = " ".join(words(s_))
+        if key in seen:
+            found.append(f"sheet: a sentence said twice: “{s_[:80]}”")
+        seen.add(key)
+    return found
+
+
+def sheet_rules(ref):
+    return load_rules(ref).rules
+
+
+@pytest.mark.parametrize("ref", EVERY)
+@pytest.mark.parametrize("fmt", ["html", "md"])
+def test_scan_every_sheet_and_aid(ref, fmt):
+    rules = sheet_rules(ref)
+    for aid in (False, True):
+        text = make(ref, fmt=fmt, aid=aid)
+        problems = leaks(rules, text, fmt)
+        assert not problems, f"{ref} {'aid' if aid else 'sheet'} ({fmt}):\n  " + "\n  ".join(problems)
+
+
+@pytest.mark.skipif(not HAVE_WEASYPRINT, reason="WeasyPrint is not installed (pip install unodsl[pdf])")
+@pytest.mark.parametrize("ref", EVERY)
+def test_scan_every_printed_sheet(ref):
+    """The PDF as WeasyPrint lays it out: the words that end up on paper."""
+    from weasyprint import HTML
+    rules = sheet_rules(ref)
+    for aid in (False, True):
+        document = HTML(string=make(ref, fmt="html", aid=aid)).render()
+        if not all(hasattr(page, "_page_box") for page in document.pages):
+            pytest.skip("this WeasyPrint does not expose its laid-out pages")
+        laid_out = " ".join(_box_text(page._page_box) for page in document.pages)
+        problems = leaks(rules, laid_out, "pdf")
+        assert not problems, f"{ref} printed:\n  " + "\n  ".join(problems)
+        if not aid:
+            check_says_everything(rules, laid_out, "pdf")
+
+
+def test_scan_finds_what_it_looks_for():
+    """The scan itself: each kind of mistake in a made-up page is found."""
+    rules = load("classic")
+    page = ("# X\n\n- **Start of each round.** Start of each round: deal.\n"
+            "The player draws 2 cards (option uno_penalty). If k is 1, the next player loses their turn and loses their turn. "
+            "Nothing happens. The next player draws two cards and loses the turn. The next player draws two cards and loses the turn.\n")
+    found = "\n".join(leaks(rules, page, "md"))
+    for what in ("uno_penalty", "(option", "said twice in a row", "empty rule", "heading said again",
+                 "sentence said twice"):
+        assert what in found, what
 
 
 # ---- every ruleset and module, every format ---------------------------------------------------
 
-@pytest.mark.parametrize("name,kind", CASES, ids=IDS)
+@pytest.mark.parametrize("ref", EVERY)
 @pytest.mark.parametrize("fmt", ["html", "md"])
-def test_sheet_names_every_card_and_rule(name, kind, fmt):
-    rules = rules_of(name, kind)
-    text = sheet.make_sheet(name, fmt=fmt)
+def test_sheet_says_every_rule_once(ref, fmt):
+    rules = sheet_rules(ref)
+    text = make(ref, fmt=fmt)
     check_says_everything(rules, text, fmt)
     if fmt == "html":
         assert text.lstrip().startswith("<!DOCTYPE html>")
@@ -111,36 +233,44 @@ def test_sheet_names_every_card_and_rule(name, kind, fmt):
         assert "@import" not in text and "url(" not in text
 
 
-@pytest.mark.skipif(not HAVE_WEASYPRINT, reason="WeasyPrint is not installed (pip install unodsl[pdf])")
-@pytest.mark.parametrize("name,kind", CASES, ids=IDS)
-def test_pdf_sheet_names_every_card_and_rule(name, kind):
-    from weasyprint import HTML
-    rules = rules_of(name, kind)
-    pdf = sheet.make_sheet(name, fmt="pdf")
-    assert pdf.startswith(b"%PDF")
-    document = HTML(string=sheet.make_sheet(name, fmt="html")).render()
-    if not all(hasattr(page, "_page_box") for page in document.pages):
-        pytest.skip("this WeasyPrint does not expose its laid-out pages")
-    laid_out = " ".join(_box_text(page._page_box) for page in document.pages)
-    check_says_everything(rules, laid_out, "md")
-
-
 def _box_text(box) -> str:
     """The text WeasyPrint laid out on a page (what ends up printed)."""
-    parts = []
+    texts = []
     text = getattr(box, "text", None)
     if isinstance(text, str):
-        parts.append(text)
+        texts.append(text)
     for child in getattr(box, "children", ()) or ():
-        parts.append(_box_text(child))
-    return " ".join(parts)
+        texts.append(_box_text(child))
+    return " ".join(texts)
+
+
+def test_a_switched_off_rule_is_not_said():
+    """Classic's teams rule and killer's silent twos are off by default: nothing about them is
+    printed as a rule (they are variations); switched on, they are said."""
+    off = make("killer", fmt="md")
+    body = off.partition(APPENDIX_MD)[0]
+    assert "Who made a sound first" not in body and "Teams." not in body
+    on = make("killer", fmt="md", options={"silent_twos": "yes", "partners": "yes"})
+    assert "Who made a sound first" in on.partition(APPENDIX_MD)[0]
+    assert "partners" in on.partition(APPENDIX_MD)[0]
+
+
+def test_changed_options_replace_the_authors_words_with_the_rule():
+    """The author wrote for the defaults; with another value the sheet says the generated rule."""
+    plain = make("classic", fmt="md").partition(APPENDIX_MD)[0]
+    forced = make("classic", fmt="md", options={"force_play_drawn": "yes", "uno_penalty": "4"})
+    body = forced.partition(APPENDIX_MD)[0]
+    assert "if it can be played you may play it" in plain
+    assert "must play the drawn card" in body and "if it can be played you may play it" not in body
+    assert "must play the drawn card" not in plain
+    assert "draws 4 cards" in forced.partition(APPENDIX_MD)[2]
 
 
 # ---- golden files --------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("name", ["classic", "killer"])
 def test_markdown_matches_golden_file(name):
-    text = sheet.make_sheet(name, fmt="md")
+    text = make(name, fmt="md")
     path = GOLDEN / f"{name}.md"
     if os.environ.get("UNODSL_UPDATE_GOLDEN") == "1":
         GOLDEN.mkdir(exist_ok=True)
@@ -158,88 +288,145 @@ def _section(text: str, heading: str) -> str:
     return text[start:end]
 
 
-def test_killer_lists_what_differs_from_classic():
-    text = sheet.make_sheet("killer", fmt="md")
-    assert "## What’s different from Classic UNO" in text
-    part = sheet_words(_section(text, "## What’s different"), "md")
+def _links(text: str) -> dict:
+    part = _section(text, "## What’s different")
+    return {title: href for title, href in re.findall(r"\[([^\]]+)\]\((#[^)]*)\)", part)}
+
+
+def test_whats_different_is_a_short_list_of_links_to_the_sections():
+    html = make("killer")
+    md = make("killer", fmt="md")
+    links = _links(md)
+    ids = set(re.findall(r'id="([^"]+)"', html))
+    assert links and all(href[1:] in ids for href in links.values()), links
+    # jump-in's window, the new zero, the changed draw cards, the new count: each named and linked
+    for title in ("Jumping in", "Number 0", "Draw Two", "Wild Draw Four", "Drawing", "Pending count"):
+        assert title in links, title
+    # a link, not a second copy: no rule's words appear in the list
+    part = _section(md, "## What’s different")
+    assert len(words(part)) < 120
     killer = load("killer")
-    # jump-in: its window; stacking: its counter, its play restriction and the draw cards it changes
-    window = next(d for d in killer.composed.decls(A.Window) if d.name == "jump")
-    counter = killer.composed.decls(A.CounterDecl)[0]
-    restriction = killer.composed.decls(A.PlayOnly)[0]
-    for text_ in (window.title, counter.name, counter.doc, restriction.doc, "Draw Two", "Wild Draw Four"):
-        assert phrase(text_) in part, text_
-    # and nothing classic already had unchanged: a rule killer takes as it is from classic (the very
-    # same declaration) is not listed
-    raw = _section(text, "## What’s different")
-    classic_decls = {key: decl for key, decl, _ in load("classic").composed.items}
-    same = [key for key, decl, _ in killer.composed.items
-            if key[0] == "on play" and classic_decls.get(key) is decl]
-    assert same, "killer keeps some classic effects"
-    for key in same:
-        kind = next(d.title for d in killer.composed.decls(A.CardDecl) if d.name == key[1].split()[0])
-        assert f"Effect: {kind}." not in raw, kind
-    assert "Saying UNO" not in raw
+    for decl in killer.composed.decls(A.OnPlay):
+        assert decl.doc not in part
 
 
-def test_diff_entries_match_composed_declarations():
-    rules, parent = load("killer"), load("classic")
-    entries = sheet.diff(parent, rules)["entries"]
-    changes = {e["change"] for e in entries}
-    assert changes <= {"Adds", "Changes", "Removes"}
-    titles = " ".join(e["title"] for e in entries)
-    for name in ("red_zero", "silent_twos", "nines", "stack_cross"):
-        assert name in titles
-    assert not any(e["title"].startswith("Effect: Reverse") for e in entries)   # reverse: classic's own rule
-    assert any(e["title"].startswith("Effect: Skip") for e in entries)          # skip: progressive's skip_bounce
+def test_whats_different_names_nothing_classic_already_has():
+    links = _links(make("killer", fmt="md"))
+    assert "Reverse" not in links and "Saying UNO" not in links and "Wild" not in links
 
 
-def test_shuffle_hands_removes_the_swap_hands_card():
-    entries = sheet.load_rules("shuffle-hands")
-    d = sheet.diff(entries.parent, entries.rules)
-    removed = [e["title"] for e in d["entries"] if e["change"] == "Removes"]
-    assert any("Wild Swap Hands" in t for t in removed)
+def test_an_option_a_variant_sets_marks_the_rules_it_changes():
+    """Speed sets classic's scoring to a tally: its sheet lists scoring as changed, by name."""
+    links = _links(make("speed", fmt="md"))
+    assert links.get("Scoring and winning") == "#scoring"
+
+
+def test_shuffle_hands_takes_away_the_swap_hands_card():
+    md = make("shuffle-hands", fmt="md")
+    part = _section(md, "## What’s different")
+    assert re.search(r"\*\*Gone:\*\* [^\n]*Wild Swap Hands", part)
 
 
 def test_classic_has_no_whats_different_section():
     for fmt in ("md", "html"):
-        text = sheet.make_sheet("classic", fmt=fmt)
+        text = make("classic", fmt=fmt)
         assert "What’s different" not in text
 
 
 def test_module_sheet_is_classic_plus_the_module():
-    text = sheet.make_sheet("progressive", fmt="md")
+    text = make("progressive", fmt="md")
     assert text.startswith("# Classic UNO + Progressive UNO")
     assert "## What’s different from Classic UNO" in text
 
 
-# ---- options, stats, paper -----------------------------------------------------------------------
-
-def test_options_decide_the_sentences():
-    plain = sheet.make_sheet("classic", fmt="md")
-    forced = sheet.make_sheet("classic", fmt="md", options={"force_play_drawn": "yes", "uno_penalty": "4"})
-    assert "must play the drawn card" in forced and "must play the drawn card" not in plain
-    assert "draws 4 cards (option uno\\_penalty)" in forced
+def test_a_module_needing_other_cards_is_shown_on_a_ruleset_that_has_them():
+    rules = sheet_rules("examples/customizable/discard-wilds.uno")
+    assert "wild_customizable" in rules.kinds
 
 
-def test_stats_box_uses_a_fixed_seed():
-    one = sheet.make_sheet("classic", fmt="md", stats=3)
-    two = sheet.make_sheet("classic", fmt="md", stats=3)
-    assert "## How it plays" in one and one == two
-    assert "From 3 simulated games of 4 players" in one
+# ---- examples of play ------------------------------------------------------------------------
+
+def test_examples_of_play_come_from_marked_scenarios_with_cards_drawn():
+    html, md = make("classic"), make("classic", fmt="md")
+    assert md.count("\n**A Draw Two.**") == 1 and "Challenging a Wild Draw Four" in md
+    part = html[html.index('id="examples"'):html.index('id="variations"')]
+    assert part.count('class="example"') == 3 and part.count("<svg") > 20
+    assert "Ana plays" in md and "p1" not in visible(part, "html")
+
+
+def _scenario_file(tmp_path, body: str):
+    rules = tmp_path / "mine.uno"
+    rules.write_text('ruleset mine "Mine" extends classic {\n  about "Classic, my way."\n}\n', encoding="utf-8")
+    (tmp_path / "mine.scenarios.yaml").write_text("ruleset: mine.uno\nplayers: 3\nscenarios:\n" + body,
+                                                  encoding="utf-8")
+    return str(rules)
+
+
+SKIP_SCENARIO = """  - name: a skip
+    sheet: "{caption}"
+    {options}
+    setup:
+      hands: {{p1: [RS, G5], p2: [B1], p3: [Y7]}}
+      discard: [R4]
+    steps:
+      - p1: play RS
+    expect: {{turn: {turn}}}
+"""
+
+
+def test_only_passing_scenarios_of_the_same_rules_are_shown(tmp_path, capsys):
+    body = (SKIP_SCENARIO.format(caption="A Skip", options="", turn="p3")
+            + SKIP_SCENARIO.format(caption="A wrong Skip", options="", turn="p2")
+            + SKIP_SCENARIO.format(caption="Another game's Skip", options="options: {uno_penalty: 4}", turn="p3"))
+    ref = _scenario_file(tmp_path, body)
+    assert main(["sheet", ref, "--format", "md", "-o", str(tmp_path / "out.md")]) == 0
+    text = (tmp_path / "out.md").read_text(encoding="utf-8")
+    assert "**A Skip.**" in text and "A wrong Skip" not in text and "Another game" not in text
+    assert "example left out, it fails" in capsys.readouterr().err
+
+
+def test_a_scenario_file_with_the_sheet_field_still_runs_as_a_test(tmp_path):
+    ref = _scenario_file(tmp_path, SKIP_SCENARIO.format(caption="A Skip", options="", turn="p3"))
+    assert main(["test", str(Path(ref).with_name("mine.scenarios.yaml"))]) == 0
+
+
+# ---- stats, the player aid, paper ------------------------------------------------------------------
+
+def test_stats_are_repeatable_and_print_only_real_figures():
+    one = make("classic", fmt="md", stats=3)
+    two = make("classic", fmt="md", stats=3)
+    assert one == two and "## How long it takes" in one
+    assert "3 games played by the computer" in one
+    # three games cannot show a first-player advantage: no percentage is printed for it
+    assert "Playing first gives no advantage that 3 games can show." in one
+    assert "seat advantage" not in one
+
+
+def test_player_aid_has_every_card_the_turn_and_the_answers():
+    text = make("classic", fmt="md", aid=True)
+    for title in ("Number", "Skip", "Reverse", "Draw Two", "Wild", "Wild Draw Four"):
+        assert f"**{title}**" in text
+    assert text.count("\n1. ") == 1 and "\n3. " in text and "\n4. " not in text
+    assert "Catch a player with one card" in text and "Challenge" in text
 
 
 def test_paper_size_reaches_the_print_css():
-    assert "size: A4" in sheet.make_sheet("classic", paper="a4")
-    assert "size: Letter" in sheet.make_sheet("classic", paper="letter")
+    assert "size: A4" in make("classic", paper="a4")
+    assert "size: Letter" in make("classic", paper="letter")
+
+
+def _budget(ref, aid):
+    return 1 if aid else 2 if ref == "classic" else 3
 
 
 @pytest.mark.skipif(not HAVE_WEASYPRINT, reason="WeasyPrint is not installed (pip install unodsl[pdf])")
-def test_classic_pdf_fits_two_a4_pages():
+@pytest.mark.parametrize("ref", RULESETS)
+def test_weasyprint_page_budgets(ref):
     from weasyprint import HTML
     for paper in ("a4", "letter"):
-        document = HTML(string=sheet.make_sheet("classic", paper=paper)).render()
-        assert len(document.pages) <= 2, f"{paper}: {len(document.pages)} pages"
+        for aid in (False, True):
+            pages = len(HTML(string=make(ref, paper=paper, aid=aid)).render().pages)
+            assert pages <= _budget(ref, aid), f"{ref} {paper} {'aid' if aid else 'sheet'}: {pages} pages"
 
 
 # ---- the sandbox ---------------------------------------------------------------------------------
@@ -299,11 +486,11 @@ def test_undefined_name_reports_its_line(tmp_path, capsys):
 def test_user_template_gets_the_same_data(tmp_path, capsys):
     tpl = tmp_path / "mine.md.j2"
     tpl.write_text("{{ title }}: {% for r in contents.rows %}{{ r.title }}={{ r.count }};{% endfor %}\n"
-                   "{% for e in effects %}{{ e.sentence }}\n{% endfor %}", encoding="utf-8")
+                   "{% for e in cards %}{{ e.text }}\n{% endfor %}", encoding="utf-8")
     assert main(["sheet", "classic", "--template", str(tpl)]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Classic UNO: Number=76;Skip=8;")
-    assert "The next player draws 2 cards and loses their turn." in out
+    assert "The next player draws two cards and loses their turn." in out
 
 
 def test_user_html_template_may_extend_the_bundled_one(tmp_path, capsys):
@@ -321,7 +508,7 @@ def test_cli_writes_each_format(tmp_path, capsys):
     out = tmp_path / "classic.html"
     assert main(["sheet", "killer", "--with", "nines", "--set", "uno_penalty=4", "-o", str(out)]) == 0
     text = out.read_text(encoding="utf-8")
-    assert "Slap the nines" in text and "draws 4 cards (option uno_penalty)" in text
+    assert "Slap the nines" in text and "draws 4 cards" in text and "uno_penalty" not in text
 
 
 def test_cli_exit_codes(tmp_path, capsys):
@@ -350,9 +537,10 @@ def test_sheet_of_a_rules_file(tmp_path):
                     '  about "Classic with a harsher catch."\n'
                     '  set uno_penalty = 6\n'
                     '}\n', encoding="utf-8")
-    text = sheet.make_sheet(str(path), fmt="md")
+    text = make(str(path), fmt="md")
     assert text.startswith("# Mine")
-    assert "What’s different from Classic UNO" in text and "uno\\_penalty = 6" in text
+    assert "What’s different from Classic UNO" in text and "[Saying UNO](#out-of-turn-saying-uno)" in text
+    assert "draws 6 cards" in text and "uno\\_penalty" not in text
 
 
 # ---- in a real browser ------------------------------------------------------------------------------
@@ -367,21 +555,24 @@ def _chromium(*args, timeout=180):
 
 
 @needs_chromium
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_chromium_prints_classic_on_two_pages(tmp_path, paper):
-    page = tmp_path / "classic.html"
-    page.write_text(sheet.make_sheet("classic", paper=paper), encoding="utf-8")
-    pdf = tmp_path / "classic.pdf"
-    _chromium(f"--print-to-pdf={pdf}", "--no-pdf-header-footer", page.as_uri())
-    data = pdf.read_bytes()
-    pages = len(re.findall(rb"/Type\s*/Page[^s]", data))
-    assert 1 <= pages <= 2, f"{paper}: {pages} pages"
+@pytest.mark.parametrize("ref", RULESETS)
+def test_chromium_page_budgets(tmp_path, ref):
+    """Printed by Chromium on A4 and Letter: classic on two pages, every other ruleset on three,
+    the player aid on one."""
+    for paper in ("a4", "letter"):
+        for aid in (False, True):
+            page = tmp_path / f"{paper}-{aid}.html"
+            page.write_text(make(ref, paper=paper, aid=aid), encoding="utf-8")
+            pdf = tmp_path / f"{paper}-{aid}.pdf"
+            _chromium(f"--print-to-pdf={pdf}", "--no-pdf-header-footer", page.as_uri())
+            pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf.read_bytes()))
+            assert 1 <= pages <= _budget(ref, aid), f"{ref} {paper} {'aid' if aid else 'sheet'}: {pages} pages"
 
 
 @needs_chromium
 def test_phone_width_nothing_wider_than_the_screen(tmp_path):
     """The sheet in a 375-pixel-wide frame: its content must not be wider than the frame."""
-    text = sheet.make_sheet("classic")
+    text = make("classic")
     frame = ('<!DOCTYPE html><html><head><meta charset="utf-8"><title>pending</title></head>'
              '<body style="margin:0"><iframe id="f" style="width:375px;height:2000px;border:0;display:block" '
              f'srcdoc="{htmlmod.escape(text, quote=True)}"></iframe><script>'
@@ -405,3 +596,35 @@ def test_phone_width_nothing_wider_than_the_screen(tmp_path):
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     width_px = int.from_bytes(shot.read_bytes()[16:20], "big")
     assert width_px == 375
+
+
+# ---- the English of the rules (the appendix, and the sheet where an author gave no words) -------
+
+ENGLISH = '''ruleset english "English" extends classic {
+  option spread = 10
+  on play skip { skip next
+    skip next }
+  on play number 7 {
+    player picks target from others
+    target picks k from others where k != target
+    player swaps hands with k
+  }
+  on play number 8 { for each s in others { s draws 1 } }
+  on play number 9 { chance n from players * 7 - spread to players * 7 + spread
+    if n == 7 { player draws 1 } }
+  honest wild_draw_four if not (color == red or top.rank == 1) and (player.cards > 2 or color == blue)
+}
+'''
+
+
+def test_the_english_of_the_issue_list(tmp_path):
+    path = tmp_path / "english.uno"
+    path.write_text(ENGLISH, encoding="utf-8")
+    exact = make(str(path), fmt="md").partition(APPENDIX_MD)[2]
+    assert "The next player loses their next two turns." in exact                        # not said twice
+    assert "the target picks a player other than themselves and the player" in exact     # not "another player other than"
+    assert "(the k)" not in exact and " k " not in exact and "the chosen player" in exact  # a name that is no word
+    assert "Each other player draws 1 card." in exact                                    # not "for each player"
+    assert "A random number within 10 of 7 times the number of players is drawn" in exact
+    assert "spread" not in exact and "(option" not in exact
+    assert "either the player has more than 2 cards or the current color is Blue" in exact   # grouping kept

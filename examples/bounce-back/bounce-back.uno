@@ -28,7 +28,8 @@ ruleset bounce-back "UNO with bouncing Reverses" extends classic {
       or (top.kind == wild_draw_four and card.kind == wild_draw_four)
       or (top.kind != wild_draw_four and (card.kind == draw_two or card.kind == reverse))
     "While a penalty is pending, only a Draw Two or a Reverse (on a Draw Two penalty) or a Wild Draw Four (on a Wild Draw Four penalty) may be played."
-  renege if reneging or pending > 0 "A player may always decline to stack and draw the pending cards."
+  renege if reneging or pending > 0
+    "A player may always decline to stack and draw the pending cards."
 
   on play draw_two "Adds two to the pending draw; the next player stacks, bounces or draws them all." {
     add 2 to pending

@@ -1,11 +1,11 @@
 # Wild Customizable: "everyone else throws away their wilds".
-# Official suggestion V-SW-5 #2 (RULES.md §3.9): "Everyone but you must discard all their Wild
+# Official suggestion V-SW-5 #2: "Everyone but you must discard all their Wild
 # cards"; the seed list V-SW-6 has it too ("Everyone (but you) discards their Wild cards").
 # Every card tagged `wild` counts: Wild, Wild Draw Four, Wild Swap Hands and Wild Customizable.
 # The discarded cards go onto the discard pile under the top card, so the Customizable card stays
 # on top and the color its player names goes on. Nobody draws anything in exchange; a player whose
 # hand held nothing but wilds is left with no cards, and a player with no cards has gone out
-# (RULES.md R-END-1: "Once a player has no cards left, the round is over"). Played as its player's
+# (R-END-1: "Once a player has no cards left, the round is over"). Played as its player's
 # last card, the card is a plain Wild (as R-END-3 and V-SW-4 say of other last cards): the round
 # ends and the other hands, wilds included, are scored as they are.
 module discard-wilds "Customizable: everyone else discards their wilds" {

@@ -1,5 +1,5 @@
 # Wild Customizable: "take an extra turn".
-# Official suggestion V-SW-5 #4 (RULES.md §3.9): "Take an extra turn"; the seed list V-SW-6 says the
+# Official suggestion V-SW-5 #4: "Take an extra turn"; the seed list V-SW-6 says the
 # same in other words ("Everyone skips a turn, i.e. you take an extra turn").
 # The player names the color and plays again at once: they may play any card that fits the new
 # color (or draw, as on any turn). Nobody else draws or loses anything, and the direction of play

@@ -1,10 +1,10 @@
 # Wild Customizable: "everyone else draws two".
-# Seed suggestion V-SW-6 (RULES.md §3.9): "Everyone but you draws 2 immediately."
+# Seed suggestion V-SW-6: "Everyone but you draws 2 immediately."
 # The player names the color; every other player draws two cards, one player after the other in
 # the order of play starting with the next player (which decides who goes short when the stock and
 # the discard pile run out). Nobody loses a turn: play goes on with the next player.
 # Played as its player's last card, the others still draw before the hands are scored, as after a
-# final Draw Two or Wild Draw Four (RULES.md R-END-2).
+# final Draw Two or Wild Draw Four (R-END-2).
 module others-draw-two "Customizable: everyone else draws two" {
   about "Wild Customizable: name a color; every other player draws two cards."
   requires wild_customizable

@@ -4,9 +4,9 @@
 #   - Draw cards stack, as in the bundled `progressive` module (Draw Two on Draw Two, Wild Draw
 #     Four on Wild Draw Four): the penalty grows until someone cannot or will not stack and draws
 #     it all.
-#   - The Mercy Rule (RULES.md V-NM-10): a player who at any moment holds 25 cards or more
+#   - The Mercy Rule (V-NM-10): a player who at any moment holds 25 cards or more
 #     (the `mercy_limit` option) is knocked out of the game at once. Their cards go to the bottom
-#     of the draw pile (the default RULES.md picks for ⚠A29), they are skipped from then on, and
+#     of the draw pile (the default chosen for ⚠A29), they are skipped from then on, and
 #     they score nothing more.
 #   - A player knocked out while drawing does not get to play the card they drew.
 #   - The last player left in the game wins it (V-NM-0), whatever the scores say.
@@ -19,7 +19,8 @@ ruleset mercy "UNO with the Mercy Rule" extends classic {
   about "Classic UNO with stacking draw cards; a player who holds 25 cards or more is knocked out of the game, and the last player standing wins."
   uses progressive
 
-  option mercy_limit = 25 from 1 "A player holding this many cards or more is knocked out of the game."
+  option mercy_limit = 25 from 1
+    "A player holding this many cards or more is knocked out of the game."
 
   after play "Anyone who now holds the mercy limit or more is knocked out." {
     for each s in everyone {

@@ -16,7 +16,8 @@
 ruleset sudden-death "Sudden death UNO" extends classic {
   about "Classic UNO in one round: the first player to go out wins the game. With the rounds option, play best of N: the first to win more than half of the rounds wins."
 
-  option rounds = 1 from 1 "How many rounds at most (best of N); the first player to win more than half of them wins the game."
+  option rounds = 1 from 1
+    "How many rounds at most (best of N); the first player to win more than half of them wins the game."
 
   on round end "The player who went out wins the round (a blocked round goes to the lowest hand); whoever has won more than half of the rounds, or the most after the last one, wins the game." {
     if winner == none {

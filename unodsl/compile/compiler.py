@@ -11,18 +11,9 @@ from ..lang import ast as A
 from ..lang.compose import Composed, sel_key
 from ..lang.diagnostics import Diagnostics, suggest
 from ..lang.source import NO_SPAN
+from . import index as I
 from .effects import MAX_LOOP, StatementCompiler
-from .expressions import (
-    BOOL,
-    CARDS,
-    INT,
-    SEAT,
-    SEATS,
-    CardTable,
-    Ctx,
-    Resolver,
-    names_in,
-)
+from .expressions import BOOL, CARDS, INT, SEAT, SEATS, CardTable, Ctx, Resolver, names_in
 from .ruleset import OptionInfo, Ruleset, WindowAction, WindowRule
 
 _PLACEHOLDERS = {"color", "Color", "rank", "kind"}
@@ -46,8 +37,9 @@ def _seat_attrs():
 
 class Compiler:
     def __init__(self, composed: Composed, diags: Diagnostics, overrides: dict, override_span=None,
-                 unit_span=None):
+                 unit_span=None, index=None):
         self.c = composed
+        self.index = index              # a NameIndex to record definitions and uses in, or None
         self.unit_span = unit_span
         self._absent: set = set()       # selectors a module requires but the deck lacks
         self._reported: set = set()     # (code, span) already reported, for checks made per card
@@ -60,6 +52,18 @@ class Compiler:
         found = self.c.decls(kind)
         return found[-1] if found else None
 
+    def _define(self, kind: str, name: str, node, where=None) -> None:
+        if self.index is not None:
+            self.index.define(kind, name, node, where)
+
+    def _use(self, kind: str, name: str, span, how: str) -> None:
+        if self.index is not None:
+            self.index.use(kind, name, span, how)
+
+    def _use_sel(self, sel) -> None:
+        if isinstance(sel, A.KindSel):
+            self._use(I.CARD_KIND, sel.kind, sel.span, "start")
+
     def _missing(self, what: str, example: str, span) -> None:
         self.diags.error("E301", f"the ruleset has no `{what}` declaration", span, f"add for example: {example}")
 
@@ -67,6 +71,7 @@ class Compiler:
     def options(self) -> dict:
         opts: dict = {}
         for decl in self.c.decls(A.OptionDecl):
+            self._define(I.OPTION, decl.name, decl)
             default = decl.default.value
             choices = tuple(ch.value for ch in decl.choices)
             if choices and default not in choices:
@@ -77,6 +82,8 @@ class Compiler:
                 self.diags.error("E392", f"the default of `{decl.name}` is {default}, outside its range "
                                  f"({_range_text(low, high)})", decl.default.span)
         for decl in self.c.decls(A.SetOption):
+            if decl.name in opts:
+                self._use(I.OPTION, decl.name, decl.span, "after")
             self._set(opts, decl.name, decl.value.value, decl.span)
         for name, value in self.overrides.items():
             self._set(opts, name, value, self.override_span)
@@ -141,6 +148,8 @@ class Compiler:
                 continue
             if cd.code in codes.values():
                 self.diags.error("E302", f"two colors share the code `{cd.code}`", cd.span)
+            self._define(I.COLOR, cd.name, cd, type(cd.span)(cd.span.file, cd.span.line, cd.span.col,
+                                                             cd.span.line, cd.span.col + len(cd.name)))
             names.append(cd.name)
             codes[cd.name] = cd.code
             titles[cd.name] = cd.title
@@ -166,8 +175,14 @@ class Compiler:
         prop_names = {a.value[0] for d in card_decls for a in d.attrs if a.key == "let"}
         for decl in card_decls:
             kinds.append(decl.name)
+            self._define(I.CARD_KIND, decl.name, decl)
             attrs = {}
             for a in decl.attrs:
+                if a.key == "tags":
+                    for tag in a.value:
+                        self._define(I.TAG, tag, a)
+                elif a.key == "let":
+                    self._define(I.PROPERTY, a.value[0], a)
                 if a.key == "let":
                     attrs.setdefault("let", []).append(a)
                 elif a.key in attrs and a.key != "let":
@@ -236,7 +251,7 @@ class Compiler:
         if attr is None:
             return None
         node = node if node is not None else attr.value
-        res = Resolver(self.diags, CardTable(), params, colors, kinds, set(), {})
+        res = Resolver(self.diags, CardTable(), params, colors, kinds, set(), {}, index=self.index)
         if number:
             fn = res.expect(node, INT, {"rank": INT}, "a card's points")
         else:
@@ -266,6 +281,8 @@ class Compiler:
         """A deck count: a whole number, or the name of a whole-number option."""
         if isinstance(dc.count, int):
             return dc.count
+        if dc.count in params:
+            self._use(I.OPTION, dc.count, dc.span, "start")
         value = params.get(dc.count)
         if not isinstance(value, int) or isinstance(value, bool):
             self.diags.error("E316", f"`{dc.count}` is not a whole-number option, so it cannot count cards", dc.span,
@@ -302,6 +319,7 @@ class Compiler:
             return found
 
         def _select(sel, color):
+            self._use_sel(sel)
             if isinstance(sel, A.CodeSel):
                 card = by_code.get(sel.code.upper())
                 if card is None:
@@ -355,7 +373,7 @@ class Compiler:
                 decl = next(d for d in self.c.decls(A.OptionDecl) if d.name == n)
                 self.diags.error("E317", f"the option `{n}` has the name of a color or card kind", decl.span)
         counters = self.counters(params, colors, kinds)
-        res = Resolver(self.diags, cards, params, colors, kinds, tags, _seat_attrs(), counters)
+        res = Resolver(self.diags, cards, params, colors, kinds, tags, _seat_attrs(), counters, index=self.index)
         stmts = StatementCompiler(res)
         self._check_requires(cards, by_code, kinds)
 
@@ -439,6 +457,8 @@ class Compiler:
         if end_decl is None:
             self.diags.warning("W301", "the ruleset has no `on round end`: rounds are not scored and the game never ends by points",
                                self._unit_span(), "add for example: on round end { winner scores total s.points for s in others }")
+        for w in self.c.decls(A.Window):
+            self._define(I.WINDOW, w.name, w)
         windows = tuple(self._window(w, res, stmts) for w in self.c.decls(A.Window))
         self._check_work(res, players[1], len(deck))
         about = self._one(A.About)
@@ -528,6 +548,7 @@ class Compiler:
                 self.diags.error("E315", f"the counter `{decl.name}` has the name of an option, color or card kind",
                                  decl.span)
                 continue
+            self._define(I.COUNTER, decl.name, decl)
             out[decl.name] = decl.start.value
         return out
 
@@ -537,6 +558,7 @@ class Compiler:
             if not isinstance(decl, A.Requires):
                 continue
             for sel in decl.cards:
+                self._use_sel(sel)
                 if isinstance(sel, A.CodeSel):
                     present = sel.code.upper() in by_code
                 else:
@@ -550,6 +572,7 @@ class Compiler:
                                      related=[(self._unit_span(), "the ruleset is declared here")])
 
     def _cards_of(self, sel, cards: CardTable, by_code, kinds) -> list:
+        self._use_sel(sel)
         if isinstance(sel, A.CodeSel):
             card = by_code.get(sel.code.upper())
             if card is None:

@@ -13,11 +13,20 @@ from typing import Callable, Optional
 from ..lang import ast as A
 from ..lang.diagnostics import suggest
 from .decisions import Decision
+from .index import COUNTER
 from .expressions import ANY, BOOL, CARD, CARDS, INT, SEAT, SEATS, Ctx, Resolver
 
 MAX_LOOP = 1000      # a `while` that runs longer than this stops, with an event in the log
 MAX_CHANCE = 10_000  # the widest range a `chance` may draw from
 MAX_CHAINED_PLAYS = 50  # plays inside plays (`may play a card where` in an effect) in one move
+
+
+def _telling_honesty(test):
+    """A test that reads `honest`, made to log the verdict first (the `honesty` event)."""
+    def told(c: Ctx):
+        c.g.event("honesty", seat=c.player, card=c.card, honest=bool(c.honest))
+        return test(c)
+    return told
 
 
 @dataclass(frozen=True)
@@ -141,6 +150,8 @@ class StatementCompiler:
         return eliminate, False
 
     def _counter(self, node):
+        if node.name in self.r.counters:
+            self.r.note(COUNTER, node.name, node.span, "end" if isinstance(node, A.AddCounter) else "after")
         if node.name not in self.r.counters:
             self.diags.error("E205", f"unknown counter `{node.name}`", node.span,
                              suggest(node.name, self.r.counters) or "declare it first: counter pending = 0")
@@ -452,6 +463,8 @@ class StatementCompiler:
                 return program.plain, False
             run = program.run
             return run, True
+        if A.reads_honesty(node.test):
+            test = _telling_honesty(test)
         then = self.program(node.then, scope)
         other = self.program(node.other, scope)
         if then.plain and other.plain:

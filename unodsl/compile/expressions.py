@@ -12,6 +12,7 @@ from typing import Callable
 
 from ..lang import ast as A
 from ..lang.diagnostics import Diagnostics, suggest
+from .index import ATTRIBUTE, BUILTIN, CARD_KIND, COLOR, COUNTER, OPTION, PROPERTY, TAG
 
 # Types: the small set of values a rule can talk about.
 INT, BOOL, STR, COLOR, KIND, CARD, CARDS, SEAT, SEATS, NONE, ANY = (
@@ -102,7 +103,7 @@ class Resolver:
     """Compiles expressions against the names a ruleset defines, reporting what does not resolve."""
 
     def __init__(self, diags: Diagnostics, cards: CardTable, params: dict, colors: tuple,
-                 kinds: tuple, tags: set, seat_attrs: dict, counters: dict | None = None):
+                 kinds: tuple, tags: set, seat_attrs: dict, counters: dict | None = None, index=None):
         self.diags = diags
         self.cards = cards
         self.params = params          # name -> value
@@ -113,6 +114,12 @@ class Resolver:
         self.counters = counters or {}  # name -> start value
         self.used_names: set[str] = set()
         self.loops: dict[int, str] = {}   # id of a node that repeats its body -> what it goes over (a type, or "while")
+        self.index = index            # a NameIndex recording what each name resolved to, or None
+
+    def note(self, kind: str, name: str, span, how: str = "exact") -> None:
+        """Tell the name index (when there is one) what a name in the rules turned out to be."""
+        if self.index is not None:
+            self.index.use(kind, name, span, how)
 
     # -- names visible in a scope -------------------------------------------------------------
     def known_names(self, scope: dict) -> set[str]:
@@ -154,17 +161,22 @@ class Resolver:
             typ = scope[n]
             return (lambda c: c.vars.get(n)), typ
         if n in BUILTINS:
+            self.note(BUILTIN, n, node.span)
             typ, fn, _ = BUILTINS[n]
             return fn, typ
         if n in self.counters:
+            self.note(COUNTER, n, node.span)
             return (lambda c: c.g.counters[n]), INT
         if n in self.params:
+            self.note(OPTION, n, node.span)
             v = self.params[n]
             typ = BOOL if isinstance(v, bool) else INT if isinstance(v, int) else STR
             return (lambda c: v), typ
         if n in self.colors:
+            self.note(COLOR, n, node.span)
             return (lambda c: n), COLOR
         if n in self.kinds:
+            self.note(CARD_KIND, n, node.span)
             return (lambda c: n), KIND
         self.diags.error("E201", f"unknown name `{n}`", node.span,
                          suggest(n, self.known_names(scope)) or "names are options, colors, card kinds, or "
@@ -184,9 +196,11 @@ class Resolver:
                       "points": (t.points, INT), "code": (t.code, STR), "name": (t.name, STR),
                       "colored": (t.colored, BOOL)}
             if name in simple:
+                self.note(ATTRIBUTE, "card." + name, node.span, "end")
                 table, rtype = simple[name]
                 return (lambda c: None if (i := obj(c)) is None else table[i]), rtype
             if name in t.props:
+                self.note(PROPERTY, name, node.span, "end")
                 table = t.props[name]
                 return (lambda c: None if (i := obj(c)) is None else table[i]), ANY
             self.diags.error("E202", f"a card has no attribute `{name}`", node.span,
@@ -195,6 +209,7 @@ class Resolver:
             return (lambda c: None), ANY
         if typ == SEAT:
             if name in self.seat_attrs:
+                self.note(ATTRIBUTE, "player." + name, node.span, "end")
                 rtype, getter = self.seat_attrs[name]
                 return (lambda c: None if (s := obj(c)) is None else getter(c.g, s)), rtype
             self.diags.error("E202", f"a player has no attribute `{name}`", node.span,
@@ -250,9 +265,11 @@ class Resolver:
         if tag == "playable":
             test = lambda c: (i := f(c)) is not None and c.g.is_playable(c.player, i)
         elif tag in self.tags:
+            self.note(TAG, tag, node.span, "end")
             tags = self.cards.tags
             test = lambda c: (i := f(c)) is not None and tag in tags[i]
         elif tag in self.kinds:
+            self.note(CARD_KIND, tag, node.span, "end")
             kinds = self.cards.kind
             test = lambda c: (i := f(c)) is not None and kinds[i] == tag
         else:

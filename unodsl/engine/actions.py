@@ -12,7 +12,7 @@ from ..compile.ruleset import Ruleset
 from ..lang import ast as A
 from ..lang.diagnostics import suggest
 
-_SEAT = re.compile(r"^p(\d+)$", re.IGNORECASE)
+_SEAT = re.compile(r"^p(\d{1,9})$", re.IGNORECASE)
 
 
 class ActionSyntaxError(ValueError):

@@ -15,10 +15,12 @@ from .game import Game
 
 
 class RandomBot:
-    """Random play as the reference engines define it (rlcard, the hand-written loops): a card
-    chosen uniformly among the distinct cards it may play, then a color or player uniformly for
-    it; only when it can play nothing, uniform over the other actions (draw, keep, answers).
-    Never acts out of turn."""
+    """Random play: a card chosen uniformly among the distinct cards it may play, then a color or
+    player uniformly for it; only when it can play nothing, uniform over the other actions (draw,
+    keep, answers). Never acts out of turn. This is not quite the reference engines' random play:
+    it bluffs (a Wild Draw Four held with the current color is as likely as any card), answers a
+    challenge at random, and weighs kinds of card, not cards in hand (bench/reference_policy.py
+    plays as the reference loop does)."""
 
     name = "random"
     # The simulator may play this bot inside the generated turn loop (codegen writes its choice

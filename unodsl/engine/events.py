@@ -9,7 +9,7 @@ logs is listed, and front ends check that each listed kind has a sentence).
 from __future__ import annotations
 
 EVENTS: dict[str, str] = {
-    "action": "someone acted (seat, action: the action as typed)",
+    "action": "someone acted (seat, action: the action as typed; question: the question it answers, if any)",
     "dealer": "the first dealer was chosen by turning cards (seat)",
     "deal": "a round was dealt (dealer, cards: cards each)",
     "starter": "the starter card was turned up (card)",
@@ -26,11 +26,13 @@ EVENTS: dict[str, str] = {
     "redeal": "every hand was gathered, shuffled and dealt again (start: the first seat dealt)",
     "swap_seats": "two players changed places at the table (seats)",
     "discard": "a player discarded cards (seat, count)",
-    "reveal": "a player showed their hand to others (seat, to)",
+    "reveal": "a player showed their hand to others (seat, to; private to each of them: cards)",
+    "honesty": "a rule tested whether a play met its honesty condition, as a challenge does (seat, card, honest)",
     "cancel": "the effect of the card jumped in on was undone",
     "window": "someone acted out of turn (seat, verb, subject: whom it was about)",
-    "race": "a race among players was decided (outcome: the loser)",
-    "number": "a number was decided by chance (outcome)",
+    "race": "a race among players was decided (outcome: the loser, prompt: the rules' question)",
+    "number": "a number was decided by chance (outcome, prompt: the rules' question)",
+    "score": "a player's score changed (seat, points: added, negative when taken away; partners share it)",
     "eliminated": "a player is out (seat, round_only: only for this round)",
     "loop_limit": "a `while` of the rules stopped at its limit (limit)",
     "stalemate": "the round could not go on (reason)",

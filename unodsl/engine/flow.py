@@ -272,7 +272,7 @@ class RoundFlow:
             answer = yield Decision(None, kind, tuple(options), prompt)
         else:
             answer = options[self.rng.randrange(len(options))]
-        self.event(kind, outcome=answer)
+        self.event(kind, outcome=answer, prompt=prompt)
         return answer
 
     def play_gen(self, seat: int, action: Action, jumped: bool = False):

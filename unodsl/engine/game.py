@@ -172,7 +172,7 @@ class Game(Table, Seats, RoundFlow, Windows, Scoring, LegalActions):
             raise Refused(self._not_your_turn(d))
         value = self._validate(d, action)
         if self.record:
-            self._record(action)
+            self._record(action, d.prompt if answering else None)
         self._resume(value)
 
     def apply_trusted(self, action: Action) -> None:
@@ -181,10 +181,13 @@ class Game(Table, Seats, RoundFlow, Windows, Scoring, LegalActions):
         d = self.decision
         self._resume(action if d.kind in ("turn", "drawn", "more", "deal") else self._validate(d, action))
 
-    def _record(self, action: Action) -> None:
+    def _record(self, action: Action, question: str | None = None) -> None:
         text = format_action(self.rules, action)
         self.log.append((action.seat, text))
-        self.event("action", seat=action.seat, action=text)
+        if question is None:
+            self.event("action", seat=action.seat, action=text)
+        else:                     # an answer keeps its question, so that it can be told
+            self.event("action", seat=action.seat, action=text, question=question)
 
     def _not_your_turn(self, d: Decision) -> str:
         who = seat_name(d.seat)

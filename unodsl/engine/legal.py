@@ -146,6 +146,14 @@ class LegalActions:
                 return False
         return all(test(ctx) for test in r.restrictions)
 
+    def would_be_honest(self, seat: int, card: int) -> bool | None:
+        """Whether playing `card` now would meet the card's `honest` condition (False: a bluff
+        the rules allow and others may challenge); None when the card has no such condition."""
+        honest = self.rules.honest[card]
+        if honest is None:
+            return None
+        return bool(honest(Ctx(self, player=seat, card=card, actor=seat)))
+
     def playable(self, seat: int) -> list:
         """Distinct card ids in the seat's hand that may be played now."""
         d = self.decision

@@ -14,6 +14,8 @@ class Scoring:
             if self.teams[s] == self.teams[seat]:
                 self.scores[s] = max(-MAX_SCORE, min(MAX_SCORE, self.scores[s] + points))
                 self.round_points[s] = max(-MAX_SCORE, min(MAX_SCORE, self.round_points[s] + points))
+        if points and self.record:
+            self.event("score", seat=seat, points=points)
 
     def eliminate(self, seat: int, round_only: bool = False) -> None:
         if not self._active(seat):

@@ -153,7 +153,8 @@ class Table:
     def reveal(self, seat: int, to: tuple) -> None:
         for t in to:
             self.revealed.setdefault(t, {})[seat] = list(self.hands[seat])
-        self.event("reveal", seat=seat, to=list(to))
+        self.event("reveal", seat=seat, to=list(to),
+                   private={t: {"cards": list(self.hands[seat])} for t in to})
 
     def redeal(self, start) -> None:
         """Gather every hand, shuffle them together and deal one at a time clockwise from `start`."""

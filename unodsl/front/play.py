@@ -6,16 +6,16 @@ move is refused by the rules with the engine's own message and leaves the game u
 exactly what the simulator gives them (`choose`, then `out_of_turn` after every move), so a game
 played here behaves like a simulated one.
 
-What a person sees is built only from public facts (hand sizes, the top card, scores, the event
-log) plus their own hand: another seat's drawn cards are never shown, and a hand revealed by the
-rules is shown only to the seat it was revealed to. Nothing here knows a card or a variant; codes,
-names, colors, answers and out-of-turn verbs all come from the ruleset.
+What a person sees comes only from `Game.view(seat)` and `Game.events_for(seat)`, told in the
+sentences of `narration` (the web table says the same ones). Cards are drawn in their colors on
+a terminal that has them (`palette`); the help is made from the ruleset, so every example it
+gives is a move the game reads. Nothing here knows a card or a variant.
 """
 from __future__ import annotations
 
 import random
+import re
 import sys
-import textwrap
 
 from ..compile.decisions import Action, Refused
 from ..engine.actions import (
@@ -26,9 +26,34 @@ from ..engine.actions import (
 )
 from ..engine.bots import BOTS, BasicBot
 from ..engine.game import Game, seat_name
+from ..lang.files import atomic_write, interrupts_held, printable
+from .narration import Narrator, for_players, questions, words_of
+from .palette import MARK, Ink, terminal_colors
 
 WIDTH = 79
+MAX_LINE = 10_000          # a typed line longer than this is not a move: the rest is skipped
 DEAL = Action(None, "deal")
+_ANSI = re.compile(r"\x1b\[[0-9;]*m|" + MARK.pattern)
+
+
+def visible_len(text: str) -> int:
+    return len(_ANSI.sub("", text))
+
+
+def wrap(text: str, width: int = WIDTH, indent: str = "    ") -> list:
+    """Wrap at spaces by the width a person sees (color codes take no room)."""
+    body = text.lstrip(" ")
+    lead = text[:len(text) - len(body)]
+    lines, line = [], lead
+    for word in body.split(" "):
+        candidate = line + word if line == lead else line + " " + word
+        if line.strip() and visible_len(candidate) > width:
+            lines.append(line)
+            line = indent + word
+        else:
+            line = candidate
+    lines.append(line)
+    return lines
 
 
 class _Quit(Exception):
@@ -40,12 +65,14 @@ def play_session(rules, players: int, human_seats, bot: str = "basic", seed=None
     """Play one whole game at the terminal and return the exit code.
 
     `human_seats` are 0-based seats typed in by people; every other seat is played by a `bot`
-    (a name in BOTS). Quitting, end of input and Ctrl-C all end the session normally (exit 0)
-    with a goodbye line; a bad set-up (player count, seat, bot name) prints why and returns 2.
-    With `log_path`, the game's event log is written there when the session ends, however it
-    ends; `ref` is (ruleset, modules, options) as given, so that `unodsl replay` can rebuild it.
-    With `save_path` the game is saved after every move; `resume` (a savegame.Saved) continues
-    a saved game instead of starting one.
+    (a name in BOTS). Quitting and end of input end the session normally (exit 0) with a goodbye
+    line that says where the game is saved and how to resume it; Ctrl-C too, but with exit code
+    130; a bad set-up (player count, seat, bot name) prints why and returns 2. A move (with the
+    bots' answers out of turn and the save after it) is never cut by Ctrl-C: the interrupt waits
+    until it is done, so a save or a log holds whole moves. With `log_path`, the game's event log
+    is written there when the session ends, however it ends; `ref` is (ruleset, modules, options)
+    as given, so that `unodsl replay` can rebuild it. With `save_path` the game is saved after
+    every move; `resume` (a savegame.Saved) continues a saved game instead of starting one.
     """
     stdin = sys.stdin if stdin is None else stdin
     stdout = sys.stdout if stdout is None else stdout
@@ -57,20 +84,24 @@ def play_session(rules, players: int, human_seats, bot: str = "basic", seed=None
     except ValueError as e:
         print(f"unodsl play: {e}", file=stdout)
         return 2
+    code = 0
     try:
         session.run()
+        session.say(session.where_saved(finished=True))
     except _Quit as q:
         session.say(str(q))
+        session.say(session.where_saved())
     except KeyboardInterrupt:
         session.say("\nInterrupted. Goodbye.")
+        session.say(session.where_saved())
+        code = 130
     if log_path:
         from ..engine import eventlog
-        name, modules, options = ref or (rules.name, [], {})
-        with open(log_path, "w", encoding="utf-8") as fh:
-            eventlog.write(fh, name, modules, options, session.game)
-        session.say(f"Event log written to {log_path}.")
+        name, modules, options = session.ref
+        atomic_write(log_path, eventlog.text(name, modules, options, session.game))
+        session.say(f"The event log is in {log_path}: `unodsl replay {log_path}` checks it.")
     _flush(stdout)
-    return 0
+    return code
 
 
 def _flush(stream) -> None:
@@ -114,10 +145,16 @@ class Session:
         self.bots = {s: BOTS[bot](bot_rng(seed, s)) for s in range(players) if s not in humans}
         self.advisor = BasicBot(bot_rng(seed, -1))      # for hints; its own stream, so hints never
         self.answers = answer_words(rules)              # change what the bots would do
+        self.questions = questions(rules)
         self.stdin, self.stdout = stdin, stdout
         self.echo = not _isatty(stdin)                  # scripted input: show it in the transcript
+        self.ink = Ink(rules, terminal_colors(stdout))
+        paint = dict(paint_card=self.ink.card, paint_color=self.ink.color)
+        self.narrators = {s: Narrator(rules, players, s, **paint) for s in humans}
+        self.watcher = Narrator(rules, players, None, **paint)   # several people at one screen
         self.seen = {s: 0 for s in humans}              # per person: events already narrated
         self.shown = 0                                  # events narrated to anyone
+        self.readline = _line_editing(stdin, self)
 
     @classmethod
     def resumed(cls, saved, stdin, stdout, save_path=None) -> "Session":
@@ -130,7 +167,8 @@ class Session:
             session._streams().get(name, random.Random()).setstate(state)
         session.seen = {s: len(game.events) for s in session.humans}
         session.shown = len(game.events)
-        session.say(f"Resumed the saved game: round {game.round}, {len(game.log)} moves so far.")
+        moves = len(game.log)
+        session.say(f"Resumed the saved game: round {game.round}, {moves} move{'s' * (moves != 1)} so far.")
         return session
 
     def _streams(self) -> dict:
@@ -151,32 +189,47 @@ class Session:
                                     {k: r.getstate() for k, r in self._streams().items()},
                                     digest(self.game)))
 
+    def where_saved(self, finished: bool = False) -> str:
+        """Where the game is kept and how to go on with it."""
+        path = self.save_path
+        if path and finished:
+            return f"The whole game is saved in {path}; `unodsl play --resume {path}` shows how it ended."
+        if path:
+            return f"The game is saved in {path}: continue it with `unodsl play --resume {path}`."
+        if finished:
+            return ""
+        return "This game was not saved: start one with `--save FILE` to be able to continue it later."
+
     # ---- output -------------------------------------------------------------------------------
-    def say(self, text: str = "", indent: str = "") -> None:
+    def printed(self, text: str) -> str:
+        """Text as it reaches the terminal. Titles, names and texts come from rules files: their
+        control characters are shown, never obeyed; only the session's own colors are painted."""
+        return self.ink.finish(printable(text))
+
+    def say(self, text: str = "", indent: str = "    ") -> None:
         """Write text wrapped to the terminal width (each paragraph separately)."""
+        if text is None:
+            return
         for line in text.split("\n"):
-            if len(line) <= WIDTH:
-                print(line, file=self.stdout)
-            else:
-                print(textwrap.fill(line, WIDTH, subsequent_indent=indent or "    "), file=self.stdout)
+            for piece in wrap(line, WIDTH, indent):
+                print(self.printed(piece), file=self.stdout)
 
     def say_items(self, label: str, items, sep: str = " ") -> None:
         """`label` then the items, wrapped between items (never inside one) under the first."""
         pad = " " * min(len(label), 24)
-        line = label
-        for i, item in enumerate(items):
+        line = printable(label)
+        for i, item in enumerate(map(printable, items)):
             piece = item if i == 0 else sep + item
-            if i and len(line) + len(piece) > WIDTH:
-                print(line.rstrip(), file=self.stdout)
+            if i and visible_len(line) + visible_len(piece) > WIDTH:
+                print(self.ink.finish(line.rstrip()), file=self.stdout)
                 line, piece = pad, item
             line += piece
-        print(line, file=self.stdout)
+        print(self.ink.finish(line), file=self.stdout)
 
-    def name(self, seat, viewer=None) -> str:
-        return seat_name(seat) + (" (you)" if seat is not None and seat == viewer else "")
-
-    def card(self, card: int) -> str:
-        return f"{self.rules.cards.name[card]} ({self.rules.code(card)})"
+    def card(self, code: str) -> str:
+        """A card code as typed, drawn in its card's color."""
+        card = self.rules.codes.get(code.upper())
+        return self.ink.card(card, code) if card is not None else code
 
     # ---- driving ------------------------------------------------------------------------------
     def run(self) -> None:
@@ -208,10 +261,12 @@ class Session:
         return f"you play {people}" + (", bots play the others" if self.bots else "")
 
     def _apply(self, action: Action) -> None:
-        """Apply a move, then let every bot act out of turn (say UNO, catch someone); save."""
-        self.game.apply(action)
-        self._bots_out_of_turn()
-        self.save()
+        """Apply a move, then let every bot act out of turn (say UNO, catch someone); save.
+        All of it or nothing: Ctrl-C is held back until the save is written."""
+        with interrupts_held():
+            self.game.apply(action)
+            self._bots_out_of_turn()
+            self.save()
 
     def _bots_out_of_turn(self) -> None:
         g = self.game
@@ -227,13 +282,24 @@ class Session:
 
     def _read(self, prompt: str) -> str:
         """One line from the person; end of input ends the session."""
+        if self.readline:
+            try:
+                return input(prompt).strip()
+            except EOFError:
+                raise _Quit("\nEnd of input. Goodbye.") from None
         self.stdout.write(prompt)
         _flush(self.stdout)
-        line = self.stdin.readline()
+        line = self.stdin.readline(MAX_LINE + 1)
         if not line:
             raise _Quit("\nEnd of input. Goodbye.")
+        if len(line) > MAX_LINE and not line.endswith("\n"):        # skip the rest of a huge line
+            while True:
+                rest = self.stdin.readline(MAX_LINE)
+                if not rest or rest.endswith("\n"):
+                    break
+            line = line[:80] + "..."
         if self.echo:
-            self.stdout.write(line if line.endswith("\n") else line + "\n")
+            self.stdout.write(printable(line.rstrip("\n")) + "\n")
         return line.strip()
 
     # ---- a person's decision ------------------------------------------------------------------
@@ -261,17 +327,26 @@ class Session:
                 self._tell(seat)                # an out-of-turn move: same question again
                 self.say(self._question(seat))
 
+    def parse(self, seat: int, text: str) -> Action:
+        """A typed move as an action. An answer the rules spell with `_` or `-` (`no_bet`) may
+        be typed in words (`no bet`), the way it is shown."""
+        words = text.split()
+        for answer in self.answers:
+            if len(words) > 1 and words_of(answer).split() == [w.lower() for w in words]:
+                text = answer
+        return parse_action(self.rules, seat, text, self.game.n, self.answers)
+
     def try_move(self, seat: int, text: str) -> bool:
         """Try a typed move; say why when it is not one or not allowed. True if it was applied."""
         try:
-            action = parse_action(self.rules, seat, text, self.game.n, self.answers)
+            action = self.parse(seat, text)
         except ActionSyntaxError as e:
             self.say(f"Not a move: {e}")
             return False
         try:
             self._apply(action)
         except Refused as e:
-            self.say(f"Not allowed: {e}")
+            self.say(f"Not allowed: {self.narrators.get(seat, self.watcher).refusal(str(e))}")
             return False
         return True
 
@@ -284,35 +359,44 @@ class Session:
             moves.append(format_action(self.rules, extra))
         if g.decision is not None and g.decision.seat == seat:
             moves.append(format_action(self.rules, self.advisor.choose(g, g.legal_actions())))
-        self.say("Hint: " + (", then ".join(moves) if moves else "nothing to do now") + ".")
+        self.say("Hint: " + (", then ".join(f"{m}" for m in moves) if moves else "nothing to do now") + ".")
         fits = self._playable(seat)
         if fits:
-            self.say_items("Cards you can play: ", self._sorted_codes(fits))
+            self.say_items("Cards you can play: ", [self.card(self.rules.code(c)) for c in self._sorted(fits)])
 
     # ---- what a person sees -------------------------------------------------------------------
     def _show(self, seat: int, narrate: bool) -> None:
         g = self.game
+        v = g.view(seat)
         self.say("")
-        self.say(f"--- Round {g.round}: {self.name(seat, seat)} ".ljust(WIDTH, "-"))
+        self.say(f"--- Round {v['round']}: you are {seat_name(seat)} ".ljust(WIDTH, "-"))
         if narrate:
             self._tell(seat)
-        top = self.card(g.discard[-1]) if g.discard else "none"
-        color = g.color or "none"
-        way = "clockwise" if g.direction == 1 else "counter-clockwise"
-        self.say(f"Top card: {top}   Color: {color}")
-        self.say(f"Direction: {way} (next after you: {seat_name(g.next_seat(seat))})   "
-                 f"Stock: {len(g.stock)} cards")
-        self.say_items("Players: ", [self._seat_summary(s, seat) for s in range(g.n)], " | ")
-        self.say_items(f"Your hand ({len(g.hands[seat])}): ", self._hand_codes(seat))
+        if v["top"] is None:
+            self.say("No card has been turned up yet.")
+        else:
+            top = self.rules.codes.get(v["top"].upper())
+            color = f"   Color: {self.ink.color(v['color'], self._color_word(v['color']))}" if v["color"] else ""
+            self.say(f"Top card: {self.ink.card(top, self.rules.cards.name[top])}{color}")
+        self.say(f"Play goes {v['direction']}.   Stock: {v['stock_size']} card{'s' * (v['stock_size'] != 1)}")
+        self.say_items("Players: ", [self._seat_summary(s, seat, v) for s in range(g.n)], " | ")
+        for owner, codes in v["revealed"].items():
+            self.say_items(f"{owner} showed you: ", [self.card(c) for c in codes] or ["no cards"])
+        hand = self._hand_codes(seat, v)
+        self.say_items(f"Your hand ({len(v['hand'])}): ", hand)
+        if any(c.startswith("*") for c in map(lambda h: _ANSI.sub("", h), hand)):
+            self.say("  * marks the cards you can play now.")
         self.say(self._question(seat))
 
-    def _seat_summary(self, s: int, viewer: int) -> str:
-        g = self.game
-        if g.eliminated[s]:
-            return f"{seat_name(s)} out"
-        n = len(g.hands[s])
-        who = "you" if s == viewer else seat_name(s)
-        return f"{who} {n} card{'s' if n != 1 else ''}, {g.scores[s]} pts"
+    def _color_word(self, color) -> str:
+        title = self.rules.color_titles.get(color, color) or ""
+        return title[:1].lower() + title[1:]
+
+    def _seat_summary(self, s: int, viewer: int, v: dict) -> str:
+        name = seat_name(s)
+        n = v["hand_sizes"][name]
+        who = "you" if s == viewer else name
+        return f"{who} {n} card{'s' if n != 1 else ''}, {v['scores'][name]} pts"
 
     def _playable(self, seat: int) -> list:
         d = self.game.decision
@@ -328,145 +412,90 @@ class Session:
         rank = c.rank[card]
         return (color, kind, rank is None, rank if isinstance(rank, (int, float)) else 0, c.code[card])
 
-    def _sorted_codes(self, cards) -> list:
-        return [self.rules.code(c) for c in sorted(cards, key=self._sort_key)]
+    def _sorted(self, cards) -> list:
+        return sorted(cards, key=self._sort_key)
 
-    def _hand_codes(self, seat: int) -> list:
+    def _hand_codes(self, seat: int, v: dict) -> list:
         """The hand by color then code; `*` marks the cards that may be played now."""
+        codes = self.rules.codes
         fits = set(self._playable(seat))
-        hand = sorted(self.game.hands[seat], key=self._sort_key)
-        return [("*" if c in fits else "") + self.rules.code(c) for c in hand] or ["(empty)"]
+        hand = self._sorted(codes[c.upper()] for c in v["hand"])
+        return [("*" if c in fits else "") + self.card(self.rules.code(c)) for c in hand] or ["no cards"]
 
     def _question(self, seat: int) -> str:
-        """What the current decision asks of this seat, with an example of the answer."""
+        """What the current decision asks of this seat (the narration's words), then what to type."""
         g = self.game
         d = g.decision
+        r = self.rules
+        extra = self._out_of_turn_moves(seat)
         if d is not None and d.seat is None and d.kind != "deal":
-            names = [format_action(self.rules, a).split(" ", 1)[-1] for a in g.legal_actions()]
+            names = [format_action(r, a).split(" ", 1)[-1] for a in g.legal_actions()]
             return f"{d.prompt} Answer for the table with `choose ...`: " + ", ".join(names[:12]) + "."
+        narrator = self.narrators.get(seat, self.watcher)
         if d is None or d.seat != seat:
-            return "Nothing to decide now."
+            return narrator.asked(d) + extra
         legal = g.legal_actions()
         plays = sorted((a for a in legal if a.verb == "play"), key=lambda a: self._sort_key(a.card))
-        example = f" (e.g. `{format_action(self.rules, plays[0])}`)" if plays else ""
+        said = narrator.asked(d, playable=bool(plays))
+        typed = []
+        if plays:
+            typed.append(format_action(r, plays[0]))
         if d.kind == "turn":
-            if not plays:
-                return "Your turn: nothing fits, so `draw`."
-            draw = " or `draw`" if any(a.verb == "draw" for a in legal) else ""
-            return f"Your turn: play a card{example}{draw}."
-        if d.kind == "drawn":
-            if d.must:
-                return f"You drew {self.card(d.card)}; it must be played{example}."
-            return f"You drew {self.card(d.card)}: play it{example} or `keep` it."
-        if d.kind == "color":
-            return "Choose a color: " + ", ".join(f"`choose {c}`" for c in d.options) + "."
-        if d.kind == "seat":
-            return "Choose a player: " + ", ".join(f"`choose {seat_name(s)}`" for s in d.options) + "."
+            typed += ["draw"] if any(a.verb == "draw" for a in legal) else []
+            return f"{said} Type {' or '.join(f'`{t}`' for t in typed)}.{self._call_hint(seat, plays)}" + extra
+        if d.kind in ("drawn", "more"):
+            typed += [a.verb for a in legal if a.verb in ("keep", "pass")][:1]
+            return f"{said} Type {' or '.join(f'`{t}`' for t in typed)}." + extra
+        if d.kind in ("color", "seat", "card"):
+            return said + " Type " + ", ".join(f"`{format_action(r, a)}`" for a in legal) + "." + extra
         if d.kind == "answer":
-            return f"{d.prompt} Answer " + " or ".join(f"`{o}`" for o in d.options) + "."
-        return d.prompt or f"Decide ({d.kind})."
+            docs = self.questions.get(d.prompt, {})
+            lines = [d.prompt] + [f"  `{words_of(o)}`" + (f": {docs[o]}" if docs.get(o) else "") for o in d.options]
+            return "\n".join(lines) + extra
+        return said + extra
+
+    def _call_hint(self, seat: int, plays) -> str:
+        """With two cards left, remind the player that the call can go with the play."""
+        own = [verb for verb, entries in self.rules.window_verbs().items()
+               if any(a.who == "player" and a.card_test is None for _, a in entries)]
+        if plays and "uno" in own and len(self.game.view(seat)["hand"]) == 2:
+            return f" Add `uno` to say it with your next-to-last card: `{format_action(self.rules, plays[0])} uno`."
+        return ""
+
+    def _out_of_turn_moves(self, seat: int) -> str:
+        moves = sorted({format_action(self.rules, a) for a in self.game.window_actions(seat)})
+        if not moves:
+            return ""
+        return "\nYou may also, out of turn: " + ", ".join(f"`{m}`" for m in moves[:8]) + "."
 
     def _tell(self, seat: int) -> None:
         """Narrate what happened since this person's last look."""
-        events = self.game.events
-        lines = self._narrate(events[self.seen[seat]:], seat)
-        self.seen[seat] = len(events)
-        self.shown = len(events)
-        for line in lines:
-            self.say("  " + line, indent="    ")
+        events = self.game.events_for(seat, self.seen[seat])
+        self.seen[seat] = len(self.game.events)
+        self.shown = len(self.game.events)
+        for line in self.narrators[seat].tell(events):
+            self.say("  " + line)
 
-    # ---- narration ----------------------------------------------------------------------------
-    def _narrate(self, events, viewer) -> list:
-        return [line for line in (self.describe(e, viewer) for e in events) if line]
-
-    def describe(self, e: dict, viewer) -> str | None:
-        """One event in plain English, as `viewer` may know it (None: a spectator)."""
-        kind = e.get("e")
-        who = self.name(e.get("seat"), viewer)
-        if kind == "play":
-            return f"{who} plays {self.card(e['card'])}."
-        if kind == "draw":
-            n = e["count"]
-            return f"{who} draws {n} card{'s' if n != 1 else ''}." if n else \
-                f"{who} cannot draw: the stock is empty."
-        if kind == "color":
-            return f"{who} chooses {e['color']}."
-        if kind == "skipped":
-            return f"{who} is skipped."
-        if kind == "direction":
-            way = "clockwise" if e.get("direction", 1) == 1 else "counterclockwise"
-            return f"The direction of play changes: now {way}."
-        if kind == "window":
-            return self._describe_window(e, viewer)
-        if kind == "reveal":
-            return self._describe_reveal(e, viewer)
-        if kind == "starter":
-            return f"The starter card is {self.card(e['card'])}."
-        if kind == "starter_returned":
-            return f"The starter {self.card(e['card'])} goes back into the deck."
-        if kind == "deal":
-            return f"{self.name(e['dealer'], viewer)} deals {e['cards']} cards to each player."
-        if kind == "dealer":
-            return f"{who} is the first dealer."
-        if kind == "reshuffle":
-            return f"The discard pile ({e['cards']} cards) is shuffled into a new stock."
-        if kind == "stalemate":
-            return f"The round is stuck: {e['reason']}."
-        if kind == "eliminated":
-            return f"{who} is out of the game."
-        if kind == "swap":
-            a, b = e["seats"]
-            return f"{self.name(a, viewer)} and {self.name(b, viewer)} swap hands."
-        if kind == "pass_hands":
-            return "Everyone passes their hand to the next player."
-        if kind == "discard":
-            n = e["count"]
-            return f"{who} discards {n} card{'s' if n != 1 else ''}."
-        if kind == "action":
-            return self._describe_action(e, viewer)
-        if kind in ("draw_turn", "round_end", "game_end"):
-            return None          # told by the draw that follows, or by the round summary
-        return f"{who}: {kind}." if e.get("seat") is not None else f"({kind})"
-
-    def _describe_action(self, e: dict, viewer) -> str | None:
-        """A move as recorded; only those no other event tells (keeping, answering, a seat
-        choice) are worth a line, the rest are narrated by their consequences."""
-        words = str(e.get("action", "")).split()
-        if not words or words[0] in ("play", "draw", "deal") or words[0] in self.rules.window_verbs():
-            return None
-        who = self.name(e.get("seat"), viewer)
-        verb, rest = words[0], " ".join(words[1:])
-        if verb == "choose":
-            return None if rest in self.rules.colors else f"{who} chooses {rest}."
-        if verb == "keep":
-            return f"{who} keeps the drawn card."
-        return f"{who} answers: {' '.join(words)}."
-
-    def _describe_window(self, e: dict, viewer) -> str:
-        who, verb, subject = self.name(e["seat"], viewer), e["verb"], e["subject"]
-        if subject == e["seat"]:
-            return f"{who} says {verb.upper()}."
-        return f"{who} {_third_person(verb)} {self.name(subject, viewer)}."
-
-    def _describe_reveal(self, e: dict, viewer) -> str:
-        shower, to = e["seat"], e["to"]
-        if viewer is not None and viewer in to:
-            cards = self.game.revealed.get(viewer, {}).get(shower, [])
-            shown = " ".join(self._sorted_codes(cards)) or "(empty)"
-            return f"{self.name(shower, viewer)} shows you their hand: {shown}"
-        return f"{self.name(shower, viewer)} shows their hand to " + \
-            ", ".join(self.name(s, viewer) for s in to) + "."
+    def describe(self, event: dict, viewer) -> str | None:
+        """One event as `viewer` may know it (None: someone watching), for tests and tools."""
+        narrator = Narrator(self.rules, self.game.n, viewer)
+        private = event.get("private") or {}
+        seen = {k: v for k, v in event.items() if k != "private"}
+        seen.update(private.get(viewer, {}))
+        lines = narrator.tell([seen])
+        return lines[0] if lines else None
 
     # ---- rounds and the end -------------------------------------------------------------------
     def _round_over(self) -> None:
         """Finish telling the round, show its result, and wait for a person before dealing on."""
         g = self.game
         viewer = self.humans[0] if len(self.humans) == 1 else None
+        narrator = self.narrators[viewer] if viewer is not None else self.watcher
         if not self.humans:                 # a spectator sees each round told in one piece
             self.say("")
             self.say(f"--- Round {g.round} ".ljust(WIDTH, "-"))
-        for line in self._narrate(g.events[self.shown:], viewer):
-            self.say("  " + line, indent="    ")
+        for line in narrator.tell(g.events_for(viewer, self.shown)):
+            self.say("  " + line)
         self.shown = len(g.events)
         for s in self.seen:
             self.seen[s] = self.shown
@@ -479,73 +508,106 @@ class Session:
             if line.lower() in ("quit", "exit"):          # any other line deals
                 raise _Quit("You left the game. Goodbye.")
 
+    def _name(self, seat, viewer) -> str:
+        return "you" if seat == viewer else seat_name(seat)
+
     def _round_result(self, viewer) -> None:
         g = self.game
+        v = g.view(viewer if viewer is not None else 0)
         self.say("")
         if g.winner is None:
-            reason = f": {g.stalemate}" if g.stalemate else ""
-            self.say(f"*** Round {g.round} ends with no winner{reason}.")
+            self.say(f"*** Round {g.round} ends with no winner.")
         else:
-            self.say(f"*** Round {g.round}: {self.name(g.winner, viewer)} goes out and wins the round.")
-        gained = [f"{self.name(s, viewer)} {g.round_points[s]:+d}" for s in range(g.n) if g.round_points[s]]
-        self.say_items("Round points: ", gained or ["none"], ", ")
-        left = [f"{seat_name(s)} {len(g.hands[s])} ({g.hand_points(s)} pts)"
-                for s in range(g.n) if g.hands[s]]
+            self.say(f"*** Round {g.round} is over: {self._name(g.winner, viewer)} went out.")
+        gained = [f"{self._name(s, viewer)} {g.round_points[s]:+d}" for s in range(g.n) if g.round_points[s]]
+        self.say_items("Points this round: ", gained or ["nobody scored"], ", ")
+        left = [f"{self._name(s, viewer)} {n}" for s, n in enumerate(v["hand_sizes"].values()) if n]
         if left:
-            self.say_items("Cards left: ", left, ", ")
-        self.say_items("Scores: ", self._scores(), ", ")
+            self.say_items("Cards left in hand: ", left, ", ")
+        self.say_items("Scores: ", self._scores(viewer), ", ")
 
-    def _scores(self) -> list:
+    def _scores(self, viewer=None) -> list:
         g = self.game
-        return [f"{seat_name(s)} {g.scores[s]}" + (" (out)" if g.eliminated[s] else "") for s in range(g.n)]
+        return [f"{self._name(s, viewer)} {g.scores[s]}" + (" (out of the game)" if g.eliminated[s] else "") for s in range(g.n)]
 
     def _final(self, viewer) -> None:
         g = self.game
         self.say("")
         self.say(f"=== Game over after {g.round} round{'s' if g.round != 1 else ''}.")
         if g.stalemate:
-            self.say(f"(The game stopped: {g.stalemate}.)")
-        self.say_items("Final scores: ", self._scores(), ", ")
+            self.say(f"The game stopped: {g.stalemate}.")
+        self.say_items("Final scores: ", self._scores(viewer), ", ")
         winners = list(g.game_winners)
         if not winners:
             self.say("Nobody won.")
         elif len(winners) == 1:
-            self.say(f"Winner: {self.name(winners[0], viewer)}")
+            self.say(f"Winner: {seat_name(winners[0])}" + (" (you)" if winners[0] == viewer else ""))
         else:
-            self.say("Winners (tied): " + ", ".join(self.name(s, viewer) for s in winners))
+            self.say("Winners, tied: " + ", ".join(seat_name(s) for s in winners))
         if any(s in self.humans for s in winners):
             self.say("Well played!")
 
     # ---- help ---------------------------------------------------------------------------------
-    def _help(self, seat: int) -> None:
-        """The moves this ruleset understands and the codes of its cards."""
+    def help_lines(self, seat: int) -> list:
+        """The moves this ruleset understands, each with an example made by the move formatter
+        itself (so the game reads every one of them back), and the codes of its cards."""
         r = self.rules
-        cards = sorted(set(r.deck), key=self._sort_key)
-        lines = ["Moves:", f"  play CODE            play a card, e.g. `play {r.code(cards[0])}`"]
-        colored = [c for c in cards if r.on_play[c] is not None and r.on_play[c].asks_color]
-        if colored:
-            lines.append(f"  play CODE COLOR      a card that asks for a color, e.g. "
-                         f"`play {r.code(colored[0])} {r.colors[0]}`")
-        aimed = [c for c in cards if r.on_play[c] is not None and r.on_play[c].asks_target]
-        if aimed:
-            lines.append(f"  play CODE pN         a card that asks for a player, e.g. "
-                         f"`play {r.code(aimed[0])} p2`")
-        lines += ["  play CODE uno        add `uno` to say it as your next-to-last card lands",
-                  "  draw / keep          draw instead of playing / keep the card just drawn",
-                  "  choose X             answer with a color, a player (pN) or a word"]
-        questions = sorted(self.answers - set(r.window_verbs()))
-        if questions:
-            lines.append("  " + " / ".join(questions).ljust(20) + " answer a question of the rules")
-        for verb, doc, needs in self._window_moves():
-            lines.append(f"  {(verb + ' pN') if needs else verb:<20} {doc} (at any prompt)")
-        lines.append("  hint / hand / help   suggest a move / show the table again / this list")
-        lines.append("  quit                 leave the game")
-        lines.append("Colors: " + ", ".join(f"{c} ({r.color_codes[c]})" for c in r.colors))
+        g = self.game
+        other = (seat + 1) % g.n
+        cards = self._sorted(set(r.deck))
+        lines = ["Moves (what you type):"]
+
+        def move(example: Action, what: str) -> None:
+            typed = format_action(r, example)
+            typed = words_of(typed) if example.verb in self.answers and typed == example.verb else typed
+            lines.append(f"  {('`' + typed + '`').ljust(22)} {what}")
+
+        plain = [c for c in cards if r.on_play[c] is None or not (r.on_play[c].asks_color or r.on_play[c].asks_target)]
+        if plain:
+            move(Action(seat, "play", plain[0]), f"play a card by its code ({r.cards.name[plain[0]]})")
+        for c in cards:
+            program = r.on_play[c]
+            if program is not None and program.asks_color and not program.asks_target:
+                move(Action(seat, "play", c, r.colors[0]), f"a card that names a color: add the color ({r.cards.name[c]})")
+                break
+        for c in cards:
+            program = r.on_play[c]
+            if program is not None and program.asks_target:
+                move(Action(seat, "play", c, r.colors[0] if program.asks_color else None, other),
+                     f"a card that names a player: add the player ({r.cards.name[c]})")
+                break
+        own_calls = [(verb, act) for verb, act in self._window_moves() if act.who == "player" and act.card_test is None]
+        if any(verb == "uno" for verb, _ in own_calls) and plain:
+            move(Action(seat, "play", plain[0], uno=True), "say UNO as your next-to-last card lands")
+        move(Action(seat, "draw"), "draw instead of playing")
+        move(Action(seat, "keep"), "keep the card you just drew")
+        move(Action(seat, "choose", answer=r.colors[0], color=r.colors[0]), "answer with a color")
+        move(Action(seat, "choose", target=other, answer=seat_name(other)), "answer with a player")
+        for question, answers in self.questions.items():
+            lines.append(f"  When asked “{question}”:")
+            for name, doc in answers.items():
+                move(Action(seat, name), doc.rstrip(".") or "answer so")
+        if self._window_moves():
+            lines.append("  At any prompt, out of turn:")
+        for verb, act in self._window_moves():
+            if act.card_test is not None:
+                example = Action(seat, verb, next(iter(plain or cards)))
+            elif act.who == "player":
+                example = Action(seat, verb)
+            else:
+                example = Action(seat, verb, target=other)
+            move(example, for_players(r, act.doc).rstrip(".") or verb)
+        lines.append("  `hint` `hand` `help`   suggest a move, show the table again, this list")
+        lines.append("  `quit`                 leave the game")
+        lines.append("Colors: " + ", ".join(f"{self.ink.color(c, c)} ({r.color_codes[c]})" for c in r.colors))
         lines.append("Cards:")
         for title, codes in self._codes_by_color():
             lines.append(f"  {title}: " + " ".join(codes))
-        for line in lines:
-            self.say(line, indent=" " * 23 if line.startswith("  ") else "  ")
+        return lines
+
+    def _help(self, seat: int) -> None:
+        for line in self.help_lines(seat):
+            self.say(line, indent=" " * 25)
         self.say_items("For example: ", self._kind_examples(), ", ")
         self.say(self._question(seat))
 
@@ -555,32 +617,56 @@ class Session:
             for _, act in entries:
                 if verb not in seen:
                     seen.add(verb)
-                    out.append((verb, act.doc.rstrip("."), act.who != "player"))
+                    out.append((verb, act))
         return out
 
     def _codes_by_color(self) -> list:
         """Every distinct card code, one line per color (colorless cards last)."""
         r = self.rules
         groups: dict = {}
-        for card in sorted(set(r.deck), key=self._sort_key):
+        for card in self._sorted(set(r.deck)):
             color = r.cards.color[card]
             title = r.color_titles.get(color, color) if color is not None else "No color"
-            groups.setdefault(title, []).append(r.code(card))
+            groups.setdefault(title, []).append(self.card(r.code(card)))
         return list(groups.items())
 
     def _kind_examples(self) -> list:
         """One card of each kind, named, so the code pattern of each kind is clear."""
         r = self.rules
         first: dict = {}
-        for card in sorted(set(r.deck), key=self._sort_key):
+        for card in self._sorted(set(r.deck)):
             first.setdefault(r.cards.kind[card], card)
-        return [f"{r.code(c)} = {r.cards.name[c]}" for c in first.values()]
+        return [f"{self.card(r.code(c))} = {r.cards.name[c]}" for c in first.values()]
+
+    def completions(self, seat: int) -> list:
+        """Moves worth offering at the prompt (Tab): the legal ones and the out-of-turn ones."""
+        g = self.game
+        moves = {format_action(self.rules, a) for a in self.game.window_actions(seat)}
+        if g.decision is not None and g.decision.seat == seat:
+            moves |= {format_action(self.rules, a) for a in g.legal_actions()}
+        return sorted(moves | {"help", "hint", "hand", "quit"})
 
 
-def _third_person(verb: str) -> str:
-    """`catch` -> `catches`: enough English for the verbs rules give to out-of-turn moves."""
-    if verb.endswith(("ch", "sh", "s", "x", "z")):
-        return verb + "es"
-    if verb.endswith("y") and len(verb) > 1 and verb[-2] not in "aeiou":
-        return verb[:-1] + "ies"
-    return verb + "s"
+def _line_editing(stdin, session) -> bool:
+    """Use readline (arrow keys, history, Tab to complete a move) when a person types at a real
+    terminal; scripted input is read as it comes."""
+    if stdin is not sys.stdin or not _isatty(stdin) or not _isatty(sys.stdout):
+        return False
+    try:
+        import readline
+    except ImportError:                  # not on every platform: plain input() still works
+        return True
+
+    def complete(text, state):
+        g = session.game
+        seat = g.decision.seat if g.decision is not None and g.decision.seat in session.humans else session.humans[0]
+        line = readline.get_line_buffer()
+        found = [m for m in session.completions(seat) if m.startswith(line)]
+        start = len(line) - len(text)
+        found = [m[start:] for m in found]
+        return found[state] if state < len(found) else None
+
+    readline.set_completer(complete)
+    readline.set_completer_delims(" ")
+    readline.parse_and_bind("tab: complete")
+    return True

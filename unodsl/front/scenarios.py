@@ -25,9 +25,10 @@ from ..engine.actions import (
 )
 from ..engine.game import Game, Position, seat_name
 from ..lang.diagnostics import RulesError, suggest
+from ..lang.files import InputError, read_text
 
 FILE_KEYS = {"ruleset", "with", "options", "players", "seed", "scenarios"}
-SCENARIO_KEYS = {"name", "ruleset", "with", "options", "players", "seed", "setup", "steps", "expect"}
+SCENARIO_KEYS = {"name", "ruleset", "with", "options", "players", "seed", "setup", "steps", "expect", "sheet"}
 SETUP_KEYS = {"hands", "discard", "starter", "color", "stock", "direction", "turn", "dealer", "scores",
               "uno", "teams", "deal"}
 EXPECT_KEYS = {"hands", "hand_sizes", "top", "color", "direction", "turn", "playable", "stock_size",
@@ -36,12 +37,12 @@ EXPECT_KEYS = {"hands", "hand_sizes", "top", "color", "direction", "turn", "play
 MAX_SCENARIO_BYTES = 2_000_000
 
 
-class ScenarioFileError(Exception):
+class ScenarioFileError(InputError):
     """The file cannot be run: unreadable YAML, an unknown key or card, a bad ruleset reference."""
 
     def __init__(self, path, line: int, col: int, message: str, hint: str = ""):
         self.path, self.line, self.col, self.hint = str(path), line, col, hint
-        text = f"{path}:{line}:{col}: {message}"
+        text = f"{path}:{line}:{col}: {message}" if line else f"{path}: {message}"
         super().__init__(text + (f"\n  hint: {hint}" if hint else ""))
 
 
@@ -53,25 +54,91 @@ class _List(list):
     line = col = 0
 
 
+MAX_ALIAS_VALUES = 100_000      # values that aliases (`*name`) may add to a file, all told
+
+
+class _Refused(yaml.MarkedYAMLError):
+    """A YAML construct scenario files refuse, at its place in the file."""
+
+    def __init__(self, node, problem: str):
+        super().__init__(problem=problem, problem_mark=node.start_mark)
+
+
 class _LineLoader(yaml.SafeLoader):
-    """SafeLoader that remembers where each mapping and list started."""
+    """SafeLoader that remembers where each mapping and list started, refuses a key given twice
+    in one mapping and aliases that multiply the file, and keeps the text of every plain scalar
+    YAML turns into something else (`+3` is the number 3), so card codes can be checked."""
+
+    def construct_document(self, node):
+        _check_aliases(node)
+        return super().construct_document(node)
 
     def construct_mapping(self, node, deep=False):
+        seen = {}
+        for key_node, _ in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                continue
+            key = self.construct_object(key_node, deep=True)
+            try:
+                first = seen.setdefault(key, key_node)
+            except TypeError:            # an unhashable key: the constructor reports it
+                continue
+            if first is not key_node:
+                raise _Refused(key_node, f"the key `{key}` is given twice in one mapping (first on line "
+                                         f"{first.start_mark.line + 1}); YAML would keep only the last one")
         m = _Map(super().construct_mapping(node, deep=True))
         m.line, m.col = node.start_mark.line + 1, node.start_mark.column + 1
         m.key_lines = {k.value: (k.start_mark.line + 1, k.start_mark.column + 1) for k, _ in node.value
                        if isinstance(k, yaml.ScalarNode)}
+        m.raw = {k.value: _raw(v) for k, v in node.value if isinstance(k, yaml.ScalarNode)}
         return m
 
     def construct_sequence(self, node, deep=False):
         seq = _List(super().construct_sequence(node, deep=True))
         seq.line, seq.col = node.start_mark.line + 1, node.start_mark.column + 1
         seq.item_lines = [(n.start_mark.line + 1, n.start_mark.column + 1) for n in node.value]
+        seq.raw = [_raw(n) for n in node.value]
         return seq
+
+    def construct_yaml_int(self, node):
+        try:
+            return super().construct_yaml_int(node)
+        except ValueError:               # past Python's limit on the digits of a number
+            raise _Refused(node, f"a number of {len(node.value):,} digits is too long to read") from None
+
+
+def _raw(node):
+    """The text of a plain scalar, or None."""
+    return node.value if isinstance(node, yaml.ScalarNode) and not node.style else None
+
+
+def _check_aliases(root) -> None:
+    """Refuse a file whose aliases, expanded, would add more than MAX_ALIAS_VALUES values (the
+    "billion laughs"): sizes are counted once per node, so the check costs one pass."""
+    sizes: dict = {}
+
+    def size(node) -> int:
+        known = sizes.get(id(node))
+        if known is not None:
+            return known
+        sizes[id(node)] = MAX_ALIAS_VALUES + 1          # a node that contains itself is endless
+        if isinstance(node, yaml.SequenceNode):
+            total = 1 + sum(size(n) for n in node.value)
+        elif isinstance(node, yaml.MappingNode):
+            total = 1 + sum(size(k) + size(v) for k, v in node.value)
+        else:
+            total = 1
+        sizes[id(node)] = total = min(total, 10 * MAX_ALIAS_VALUES)
+        return total
+
+    if size(root) - len(sizes) > MAX_ALIAS_VALUES:
+        raise _Refused(root, f"the aliases (`*name`) in this file repeat its values more than "
+                             f"{MAX_ALIAS_VALUES:,} times; write the values out instead")
 
 
 _LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _LineLoader.construct_mapping)
 _LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _LineLoader.construct_sequence)
+_LineLoader.add_constructor("tag:yaml.org,2002:int", _LineLoader.construct_yaml_int)
 
 
 @dataclass
@@ -97,19 +164,17 @@ def _where(obj, key=None):
 def load_file(path) -> list[Scenario]:
     path = Path(path)
     try:
-        if path.stat().st_size > MAX_SCENARIO_BYTES:
-            raise ScenarioFileError(path, 1, 1, f"the file is larger than {MAX_SCENARIO_BYTES} bytes")
-        text = path.read_bytes().decode("utf-8")
-    except UnicodeDecodeError as err:
-        raise ScenarioFileError(path, 1, 1, f"not UTF-8 text (byte {err.start})") from None
-    except OSError as err:
-        raise ScenarioFileError(path, 0, 0, f"cannot read: {err.strerror}") from None
+        text = read_text(path, MAX_SCENARIO_BYTES, "scenario file")
+    except InputError as err:
+        raise ScenarioFileError(path, 0, 0, err.reason) from None
     try:
         doc = yaml.load(text, Loader=_LineLoader)
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        raise ScenarioFileError(path, line, col, f"not valid YAML: {getattr(err, 'problem', err)}") from None
+        problem = getattr(err, "problem", None) or err
+        raise ScenarioFileError(path, line, col, problem if isinstance(err, _Refused) else
+                                f"not valid YAML: {problem}") from None
     except RecursionError:
         raise ScenarioFileError(path, 1, 1, "the YAML is nested too deeply") from None
     if not isinstance(doc, dict):
@@ -176,6 +241,11 @@ def _rules_for(sc: Scenario):
     return _RULES_CACHE[key]
 
 
+def scenario_rules(sc: Scenario):
+    """The compiled rules a scenario plays (loaded once per ruleset, modules and options)."""
+    return _rules_for(sc)
+
+
 class _Refs:
     """Reads codes, seats and colors of one scenario, reporting mistakes with their line."""
 
@@ -186,7 +256,14 @@ class _Refs:
         line, col = _where(obj, key) if obj is not None else (self.sc.line, 1)
         raise ScenarioFileError(self.sc.path, line or self.sc.line, col or 1, message, hint)
 
-    def card(self, code, obj=None, key=None):
+    def card(self, code, obj=None, key=None, raw=None):
+        if raw is None and isinstance(obj, _Map) and key in getattr(obj, "raw", {}):
+            raw = obj.raw[key]
+        if not isinstance(code, str) and raw is not None and raw != str(code):
+            what = "a number" if isinstance(code, (int, float)) and not isinstance(code, bool) else \
+                f"`{str(code).lower()}`" if isinstance(code, bool) else "something else"
+            self.fail(obj, key, f"YAML reads `{raw}` as {what}, not as the card code `{raw}`",
+                      f"put the code in quotes: '{raw}'")
         try:
             return parse_card(self.rules, str(code))
         except ActionSyntaxError as err:
@@ -197,7 +274,8 @@ class _Refs:
             return []
         if not isinstance(codes, list):
             self.fail(obj, key, "a list of card codes is expected here, like [R5, W]")
-        return [self.card(c, obj, key) for c in codes]
+        raws = getattr(codes, "raw", [None] * len(codes))
+        return [self.card(c, obj, key, raw) for c, raw in zip(codes, raws)]
 
     def seat(self, word, obj=None, key=None):
         try:

@@ -540,6 +540,12 @@ class File(Node):
     units: tuple[Unit, ...]
 
 
+def reads_honesty(node) -> bool:
+    """Whether an expression reads `honest` (whether the play met its honesty condition): the
+    engine tells the table the verdict when a rule tests it, as a challenge does."""
+    return any(isinstance(n, Name) and n.id == "honest" for n in walk(node))
+
+
 def walk(node):
     """Every node inside `node` (itself included), depth first; tuples of nodes are entered."""
     if isinstance(node, tuple):

@@ -105,6 +105,12 @@ class RulesError(Exception):
         return "\n".join(d.render(self.sources) for d in self.diagnostics)
 
 
+def too_deep(source: Source) -> Diagnostic:
+    """E105: rules nested so deeply that reading them would exhaust Python's recursion limit."""
+    return Diagnostic("E105", "the rules are nested too deeply to read", source.span(1, 1, 1, 2),
+                      "split deeply nested rules into simpler parts")
+
+
 def suggest(word: str, candidates, prefix: str = "did you mean", limit: int = 3) -> str:
     """A 'did you mean `x`?' hint, or '' when nothing is close enough."""
     pool = sorted({str(c) for c in candidates})

@@ -44,6 +44,12 @@ def _lark() -> Lark:
         return Lark(grammar_text(), **options)
 
 
+def lark_parser() -> Lark:
+    """The Lark parser of the language, for tools that need its tokens or its parse tree
+    (the formatter, the language server's completion)."""
+    return _lark()
+
+
 def keywords() -> set[str]:
     return {t.pattern.value for t in _lark().terminals if t.pattern.type == "str" and t.pattern.value.isalpha()}
 
@@ -243,7 +249,7 @@ def _recover(source: Source, text: str, err: UnexpectedInput, diags: Diagnostics
                 return blank.blank(first, last)
         if tok.type == "NAME":
             decl_word = suggest(tok.value, DECL_WORDS, limit=1) if at_line_start else ""
-            close = decl_word or suggest(tok.value, keywords())
+            close = decl_word or suggest(tok.value, keywords() - {tok.value})
             if close:
                 message = f"unknown word `{tok.value}` here"
                 hint = close

@@ -1,7 +1,9 @@
-"""Where the grammar and the bundled rulesets live, installed or in a source checkout.
+"""Where the grammar, the bundled rulesets and the reference docs live, installed or in a checkout.
 
-The wheel ships `grammar/` and `rulesets/` inside the package (as unodsl/grammar and
-unodsl/rulesets); in a checkout they sit beside the package. Both layouts are found.
+The wheel ships `grammar/`, `rulesets/` and the Markdown of `docs/` inside the package (as
+unodsl/grammar, unodsl/rulesets and unodsl/docs); in a checkout they sit beside the package. Both
+layouts are found. The docs are data too: `unodsl explain` prints entries of docs/diagnostics.md,
+and the language server shows entries of docs/language.md on hover.
 """
 from __future__ import annotations
 
@@ -29,3 +31,9 @@ def rulesets_dir() -> Path:
 
 def bundled_files() -> list[Path]:
     return sorted(rulesets_dir().glob("*.uno"))
+
+
+@lru_cache(maxsize=None)
+def doc_text(name: str) -> str:
+    """The text of one of the reference docs (`language.md`, `diagnostics.md` ...)."""
+    return (_data_dir("docs") / name).read_text(encoding="utf-8")

@@ -5,7 +5,10 @@ the pipeline (parser, checker, composition, scenario loader) can show the user t
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+_TEXT = re.compile(r'"([^"\\\n]|\\.)*"')
 
 
 @dataclass(frozen=True)
@@ -40,3 +43,11 @@ class Source:
 
     def span(self, line: int, col: int, end_line: int | None = None, end_col: int | None = None) -> Span:
         return Span(self.name, line, col, end_line or line, end_col or col + 1)
+
+
+def code_only(line: str) -> str:
+    """One line with its texts and its comment blanked out, the same length, so that a search
+    for a word finds only code."""
+    out = _TEXT.sub(lambda m: " " * len(m.group(0)), line)
+    cut = out.find("#")
+    return out if cut < 0 else out[:cut] + " " * (len(out) - cut)

@@ -98,10 +98,15 @@ class Stats:
     points: int = 0
     peak: dict = field(default_factory=dict)             # counter -> largest value seen
     wins: list = field(default_factory=list)             # in units of 1/2520 of a game: ties split exactly
+    won: list = field(default_factory=list)              # games each seat won, alone or tied
+    teams: tuple = ()                                    # the team of each seat (from the first game)
+    team_won: Counter = field(default_factory=Counter)   # seats of a team -> games the team won
 
     def __post_init__(self):
         if not self.wins:
             self.wins = [0] * self.players
+        if not self.won:
+            self.won = [0] * self.players
 
     def add(self, game: Game) -> None:
         self.games += 1
@@ -116,10 +121,18 @@ class Stats:
         self.points += sum(max(0, s) for s in game.scores)
         for name, value in game.counter_peaks.items():
             self.peak[name] = max(self.peak.get(name, 0), value)
+        if not self.teams:
+            self.teams = tuple(game.teams)
+        if game.game_winners and max(game.teams) < self.players - 1:     # partners at the table
+            from .statistics import teams_of
+            for seats in teams_of(game.teams):
+                if any(s in game.game_winners for s in seats):
+                    self.team_won[seats] += 1
         if game.game_winners:
             share = WIN_UNIT // len(game.game_winners)
             for s in game.game_winners:
                 self.wins[s] += share
+                self.won[s] += 1
 
     def merge(self, other: "Stats") -> None:
         self.games += other.games
@@ -130,6 +143,9 @@ class Stats:
         for name, value in other.peak.items():
             self.peak[name] = max(self.peak.get(name, 0), value)
         self.wins = [a + b for a, b in zip(self.wins, other.wins)]
+        self.won = [a + b for a, b in zip(self.won, other.won)]
+        self.teams = self.teams or other.teams
+        self.team_won.update(other.team_won)
 
     def percentile(self, q: float) -> int:
         """The smallest game length with at least q of the games at or below it."""
@@ -152,32 +168,43 @@ class Stats:
         return max(0.0, (self.turns_sq - n * mean * mean) / (n - 1))
 
     def summary(self) -> dict:
+        """Every statistic as plain data (counts as integers); win shares with Wilson intervals,
+        by seat and, in a team game, by team."""
+        from .statistics import seat_label, teams_of, wilson
         n = max(1, self.games)
-        wins = []
-        for s, w in enumerate(self.wins):
-            p = w / WIN_UNIT / n
-            half = 1.96 * math.sqrt(p * (1 - p) / n)
-            wins.append({"seat": f"p{s + 1}", "wins": round(w / WIN_UNIT, 2), "share": round(p, 4),
-                         "ci95": [round(max(0.0, p - half), 4), round(min(1.0, p + half), 4)]})
-        return {
+
+        def share_row(seats) -> dict:
+            p = sum(self.wins[s] for s in seats) / WIN_UNIT / n
+            lo, hi = wilson(p, self.games)
+            won = self.won[seats[0]] if len(seats) == 1 else self.team_won[seats]
+            return {"seat": seat_label(seats), "wins": won, "share": round(p, 4),
+                    "ci95": [round(lo, 4), round(hi, 4)]}
+        out = {
             "games": self.games,
             "turns_per_game": {"mean": round(self.mean_turns(), 2), "median": self.percentile(0.5),
                                "p95": self.percentile(0.95)},
-            "rounds_per_game": round(self.rounds / n, 3),
-            "points_per_game": round(self.points / n, 1),
+            "rounds_per_game": round(self.rounds / n, 2),
+            "points_per_game": round(self.points / n, 2),
             "cards_drawn_per_game": round(self.drawn / n, 2),
-            "reshuffles_per_game": round(self.reshuffles / n, 3),
-            "stock_ran_dry_per_game": round(self.stock_empty / n, 3),
-            "eliminations_per_game": round(self.eliminations / n, 3),
+            "reshuffles_per_game": round(self.reshuffles / n, 2),
+            "stock_ran_dry_per_game": round(self.stock_empty / n, 2),
+            "eliminations_per_game": round(self.eliminations / n, 2),
             "largest_counter": dict(sorted(self.peak.items())),
             "stalemates": self.stalemates,
-            "wins_by_seat": wins,
+            "wins_by_seat": [share_row((s,)) for s in range(self.players)],
         }
+        teams = teams_of(self.teams)
+        if teams:
+            out["wins_by_team"] = [share_row(seats) for seats in teams]
+        return out
 
 
 @dataclass(frozen=True)
 class Job:
-    """What a worker needs to play a range of games: everything is rebuilt from names."""
+    """What a worker needs to play a range of games. The rules travel as names plus the texts of
+    the user's own files (`files`: path and text pairs), so a worker on another machine, which
+    cannot see those files, compiles exactly the rules the user gave; `version` and
+    `fingerprint` say which unodsl and which bundled rules the sender had."""
     ref: str
     with_: tuple
     options: tuple
@@ -186,12 +213,37 @@ class Job:
     bot: str
     first: int
     count: int
+    files: tuple = ()
+    version: str = ""
+    fingerprint: str = ""
+    against: tuple | None = None         # (ref, with_, options) of B, for a paired comparison
+
+    def label(self) -> str:
+        return f"games {self.first + 1:,} to {self.first + self.count:,}"
 
 
-def run_job(job: Job) -> Stats:
-    from ..compile.loader import load
-    rules = load(job.ref, job.with_, dict(job.options))
-    return simulate(rules, job.players, job.count, job.seed, job.bot, first=job.first)
+_WORKER_RULES: dict = {}
+
+
+def _rules_of(ref: str, with_: tuple, options: tuple, files: tuple) -> Ruleset:
+    """Compiled rules, once per worker process (compiling costs more than a chunk of games)."""
+    key = (ref, with_, options, files)
+    if key not in _WORKER_RULES:
+        from ..compile.loader import load
+        _WORKER_RULES.clear()
+        _WORKER_RULES[key] = load(ref, with_, dict(options), files=dict(files) or None)
+    return _WORKER_RULES[key]
+
+
+def run_job(job: Job):
+    """Play a job's games: Stats, or for a comparison the paired statistics of A and B."""
+    rules = _rules_of(job.ref, job.with_, job.options, job.files)
+    if job.against is None:
+        return simulate(rules, job.players, job.count, job.seed, job.bot, first=job.first)
+    from .statistics import simulate_paired
+    ref_b, with_b, options_b = job.against
+    rules_b = _rules_of(ref_b, with_b, options_b, job.files)
+    return simulate_paired(rules, rules_b, job.players, job.count, job.seed, job.bot, first=job.first)
 
 
 def simulate(rules: Ruleset, players: int, games: int, seed: int = 0, bot: str = "basic",
@@ -204,41 +256,34 @@ def simulate(rules: Ruleset, players: int, games: int, seed: int = 0, bot: str =
     return stats
 
 
-def chunks(games: int, parts: int) -> list[tuple[int, int]]:
-    """(first, count) ranges covering games, small enough for a steady progress bar."""
-    size = max(1, min(500, math.ceil(games / max(1, parts * 8))))
-    return [(i, min(size, games - i)) for i in range(0, games, size)]
+def chunks(games: int, parts: int, largest: int = 500):
+    """(first, count) ranges covering games, small enough for a steady progress bar; made one at
+    a time, so that a billion games cost no list."""
+    size = max(1, min(largest, math.ceil(games / max(1, parts * 8))))
+    return ((i, min(size, games - i)) for i in range(0, games, size))
 
 
 def run_parallel(ref: str, with_, options: dict, players: int, games: int, seed: int, bot: str,
-                 jobs: int, progress=None) -> Stats:
+                 jobs: int, progress=None, files: dict | None = None, against=None):
     """Play `games` games over `jobs` processes; the statistics do not depend on `jobs`.
 
     Only a few chunks are in flight at a time and each result is dropped once merged, so the
-    memory used does not grow with the number of games."""
-    import concurrent.futures as cf
-    import multiprocessing as mp
-    work = iter([Job(ref, tuple(with_), tuple(sorted(options.items())), players, seed, bot, first, count)
-                 for first, count in chunks(games, jobs)])
-    total = Stats(players)
-    ctx = mp.get_context("spawn" if sys.platform == "darwin" else "fork")
-    with cf.ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-        pending = {}
-        for job in work:
-            pending[pool.submit(run_job, job)] = job.count
-            if len(pending) >= 2 * jobs:
-                break
-        while pending:
-            done, _ = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
-            for fut in done:
-                count = pending.pop(fut)
-                total.merge(fut.result())
-                if progress is not None:
-                    progress(count)
-                job = next(work, None)
-                if job is not None:
-                    pending[pool.submit(run_job, job)] = job.count
-    return total
+    memory used does not grow with the number of games. Ctrl-C ends every worker at once."""
+    from .workers import run_jobs
+    work = (Job(ref, tuple(with_), tuple(sorted(options.items())), players, seed, bot, first, count,
+                tuple(sorted((files or {}).items())), against=against)
+            for first, count in chunks(games, jobs))
+    total = []
+
+    def merge(job, result):
+        if total:
+            total[0].merge(result)
+        else:
+            total.append(result)
+        if progress is not None:
+            progress(job.count)
+    run_jobs(run_job, work, jobs, merge, label=Job.label)
+    return total[0]
 
 
 class Progress:
@@ -270,57 +315,60 @@ class Progress:
             self.stream.flush()
 
 
+POINTS_NOTE = "points scored per game: all players' final scores added up"
+
+
 def format_table(title: str, summary: dict, seconds: float) -> str:
     t = summary["turns_per_game"]
-    lines = [title,
-             f"  games               {summary['games']}",
-             f"  turns per game      mean {t['mean']}  median {t['median']}  p95 {t['p95']}",
-             f"  rounds per game     {summary['rounds_per_game']}",
-             f"  points per game     {summary['points_per_game']}",
-             f"  cards drawn / game  {summary['cards_drawn_per_game']}",
-             f"  reshuffles / game   {summary['reshuffles_per_game']}",
-             f"  stock ran dry/game  {summary['stock_ran_dry_per_game']}",
-             f"  eliminations/game   {summary['eliminations_per_game']}",
-             f"  stalemates          {summary['stalemates']}"]
-    for name, value in summary["largest_counter"].items():
-        lines.append(f"  largest {name:<11} {value}")
-    lines.append("  wins by seat")
-    for w in summary["wins_by_seat"]:
+    rows = [("games", f"{summary['games']}"),
+            ("turns per game", f"mean {t['mean']:.2f}   median {t['median']}   95th percentile {t['p95']}"),
+            ("rounds per game", f"{summary['rounds_per_game']:.2f}"),
+            ("points scored per game", f"{summary['points_per_game']:.2f}"),
+            ("cards drawn per game", f"{summary['cards_drawn_per_game']:.2f}"),
+            ("reshuffles per game", f"{summary['reshuffles_per_game']:.2f}"),
+            ("stock ran dry per game", f"{summary['stock_ran_dry_per_game']:.2f}"),
+            ("eliminations per game", f"{summary['eliminations_per_game']:.2f}"),
+            ("stalemates", f"{summary['stalemates']}")]
+    rows += [(f"largest {name}", f"{value}") for name, value in summary["largest_counter"].items()]
+    width = max(len(label) for label, _ in rows) + 2
+    lines = [title] + [f"  {label:<{width}}{value}" for label, value in rows]
+    by_team = "wins_by_team" in summary
+    lines.append("  wins by team (share of games, 95% interval)" if by_team else
+                 "  wins by seat (share of games, 95% interval)")
+    for w in summary["wins_by_team" if by_team else "wins_by_seat"]:
         lo, hi = w["ci95"]
-        lines.append(f"    {w['seat']:<4} {100 * w['share']:5.1f}%   95% CI {100 * lo:5.1f}% .. {100 * hi:5.1f}%")
+        lines.append(f"    {w['seat']:<{max(4, width - 2)}} {100 * w['share']:5.1f}%   {100 * lo:5.1f}% .. {100 * hi:5.1f}%")
     games_per_s = summary["games"] / seconds if seconds > 0 else 0
-    lines.append(f"  time                {seconds:.2f} s ({games_per_s:.0f} games/s)")
+    lines.append(f"  {'time':<{width}}{seconds:.2f} s ({games_per_s:.0f} games/s)")
+    lines.append(f"  ({POINTS_NOTE})")
     return "\n".join(lines)
 
 
-def format_csv(summary: dict) -> str:
-    """One row per statistic: name,value (wins as one row per seat)."""
+def format_csv(summary: dict, about: dict) -> str:
+    """One row per statistic, each carrying what was simulated (`about`: ruleset, modules,
+    players, bots, seed), so that the rows of several runs can be put in one table."""
     t = summary["turns_per_game"]
-    rows = [("games", summary["games"]), ("turns_mean", t["mean"]), ("turns_median", t["median"]),
-            ("turns_p95", t["p95"])]
+    rows = [("games", summary["games"], "", ""), ("turns_mean", t["mean"], "", ""),
+            ("turns_median", t["median"], "", ""), ("turns_p95", t["p95"], "", "")]
     for key in ("rounds_per_game", "points_per_game", "cards_drawn_per_game", "reshuffles_per_game",
                 "stock_ran_dry_per_game", "eliminations_per_game", "stalemates"):
-        rows.append((key, summary[key]))
+        rows.append((key, summary[key], "", ""))
     for name, value in summary["largest_counter"].items():
-        rows.append((f"largest_{name}", value))
-    for w in summary["wins_by_seat"]:
-        rows.append((f"win_share_{w['seat']}", w["share"]))
-        rows.append((f"win_ci95_low_{w['seat']}", w["ci95"][0]))
-        rows.append((f"win_ci95_high_{w['seat']}", w["ci95"][1]))
-    return "statistic,value\n" + "\n".join(f"{k},{v}" for k, v in rows) + "\n"
+        rows.append((f"largest_{name}", value, "", ""))
+    for group in ("wins_by_seat", "wins_by_team"):
+        for w in summary.get(group, []):
+            label = w["seat"].replace(" ", "_")
+            rows.append((f"wins_{label}", w["wins"], "", ""))
+            rows.append((f"win_share_{label}", w["share"], w["ci95"][0], w["ci95"][1]))
+    return csv_text(list(about), ["statistic", "value", "ci95_low", "ci95_high"],
+                    [list(about.values()) + list(r) for r in rows])
 
 
-def compare(a: Stats, b: Stats) -> dict:
-    """B against A, played with the same seeds: differences of the means with 95% intervals."""
-    def diff(mean_a, var_a, mean_b, var_b):
-        d = mean_b - mean_a
-        half = 1.96 * math.sqrt(var_a / max(1, a.games) + var_b / max(1, b.games))
-        rel = d / mean_a if mean_a else 0.0
-        return {"a": round(mean_a, 3), "b": round(mean_b, 3), "difference": round(d, 3),
-                "ci95": [round(d - half, 3), round(d + half, 3)], "relative": round(rel, 4)}
-    out = {"turns_per_game": diff(a.mean_turns(), a.var_turns(), b.mean_turns(), b.var_turns())}
-    for key in ("rounds", "drawn", "reshuffles"):
-        ma, mb = getattr(a, key) / max(1, a.games), getattr(b, key) / max(1, b.games)
-        out[f"{key}_per_game"] = {"a": round(ma, 3), "b": round(mb, 3), "difference": round(mb - ma, 3)}
-    return out
-
+def csv_text(lead: list, columns: list, rows: list) -> str:
+    import csv
+    import io
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(lead + columns)
+    writer.writerows(rows)
+    return out.getvalue()

@@ -164,9 +164,12 @@ class StatementWriter(ExpressionWriter):
         if taken is not None or test is None:
             return self.block(taken, env, ind) if taken else []
         lines = [(ind, f"if {test}:")] + self.block(node.then, env, ind + 1)
+        if A.reads_honesty(node.test):        # the verdict is told, as the generic closures do
+            lines = self.event(ind, f"g.event('honesty', seat={env.player}, card={env.card or 'None'}, "
+                                    f"honest={env.honest})") + lines
         other = node.other
         # `else if` chains become `elif`s, so that a long chain does not nest Python blocks
-        while len(other) == 1 and isinstance(other[0], A.If):
+        while len(other) == 1 and isinstance(other[0], A.If) and not A.reads_honesty(other[0].test):
             taken, test = self._decided(other[0], env)
             if taken is not None or test is None:
                 other = taken or ()

@@ -6,6 +6,6 @@ and a line in COMMANDS, in the order `unodsl --help` lists them.
 """
 from __future__ import annotations
 
-from . import check, listing, play, replay, sheet, simulate, test
+from . import check, explain, fmt, listing, lsp, play, replay, serve, sheet, simulate, test
 
-COMMANDS = (check, listing, play, simulate, test, replay, sheet)
+COMMANDS = (check, explain, fmt, listing, play, serve, simulate, test, replay, sheet, lsp)

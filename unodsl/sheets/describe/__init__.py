@@ -7,8 +7,11 @@ come from the rules (card kind titles, color titles, option values, counter name
 Three ideas make the output read like a rule book rather than a listing:
 
 - Options are known when a sheet is made, so conditions that read only options are decided
-  (`if force_play_drawn { ... } else { ... }` becomes the branch that applies). The options a rule
-  was decided by are recorded on the Rule, so a sheet can name them.
+  (`if force_play_drawn { ... } else { ... }` becomes the branch that applies), and a number an
+  option gives is written as the number. The options a rule was decided by are recorded on the
+  Rule (never written in it), so a sheet can tell whether the author's words still hold.
+- No name of the rules file reaches the English unless it reads as a word (`wordish`): a
+  variable `target` is "the target", a variable `k` is "the number drawn"; option names never.
 - Consecutive statements about the same player share the subject: "the next player draws 2 cards
   and loses their turn".
 - Conditions about a card become noun phrases: `some c in player.hand where c.color == color`
@@ -34,19 +37,26 @@ from .words import (
     plural,
     same_words,
     sentence_case,
+    number_words,
+    wordish,
     words,
 )
 
-__all__ = ["Describer", "Rule", "and_list", "capital", "fmt_value", "humanize", "plural", "same_words",
-           "sentence_case", "words"]
+__all__ = ["Describer", "Rule", "and_list", "capital", "fmt_value", "humanize", "number_words", "plural",
+           "same_words", "sentence_case", "wordish", "words"]
 
 
 class Describer(Expressions, Conditions, Cards, Statements, Declarations):
     """Renders declarations, statements and expressions of one compiled ruleset in English."""
 
-    def __init__(self, rules):
+    def __init__(self, rules, options: dict | None = None, fixed_players: bool = True):
+        """`options` overrides the option values the rules were compiled with (a sheet compares
+        a rule's reading with its reading at the defaults, which the author's words describe);
+        fixed_players=False reads `players` as unknown even in a game for exactly N players."""
         self.rules = rules
+        self.fixed_players = fixed_players
         self.options = {n: info.value for n, info in rules.options.items()}
+        self.options.update(options or {})
         self.counters = dict(getattr(rules, "counters", {}) or {})
         self.kind_titles = {}
         composed = getattr(rules, "composed", None)
@@ -57,6 +67,7 @@ class Describer(Expressions, Conditions, Cards, Statements, Declarations):
             self.kind_titles.setdefault(k, humanize(k).title())
         self.colors = set(rules.colors)
         self.used: set = set()
+        self.asked: dict = {}                   # id of an `ask` -> the names bound where it was described
         self.unit_titles: dict = {}             # unit name -> title, for `uses`
         self.cards: Optional[tuple] = None      # card ids the current rule is about
         self.subject: Optional[str] = None
@@ -69,10 +80,11 @@ class Describer(Expressions, Conditions, Cards, Statements, Declarations):
         if sentence is None:
             env = _Env(roles=dict(roles or {}))
             sentence = self.block(body or (), env)
-            if not sentence:
-                sentence = NOTHING + (" with these options" if self.used else "")
-            sentence = sentence_case(sentence)
-        rule = Rule(title, doc or "", sentence, tuple(sorted(self.used)), kind, tuple(cards), unit)
+            empty = not sentence
+            sentence = sentence_case(sentence or NOTHING)
+        else:
+            empty = False
+        rule = Rule(title, doc or "", sentence, tuple(sorted(self.used)), kind, tuple(cards), unit, empty)
         self.cards = None
         return rule
 

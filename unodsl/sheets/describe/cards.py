@@ -111,7 +111,7 @@ class Cards:
                         return [("post", f"identical to {self.np(r.obj, env)}")]
                     return [("same", label, self.np(r.obj, env))]
                 if f == "rank" and isinstance(r, (A.Literal, _Const)):
-                    return [("post", f"with the number {fmt_value(r.value)}")]
+                    return [("rank", fmt_value(r.value))]
                 return [("post", f"whose {label} is {self.np(r, env)}")]
             if isinstance(r, A.Attr) and r.name == f and e.op == "!=":
                 return [("post", f"of a different {label} from {self.np(r.obj, env)}")]
@@ -130,6 +130,11 @@ class Cards:
         adjs = [p[1] for p in parts if p[0] == "adj"]
         nouns = [p[1] for p in parts if p[0] == "noun"]
         posts = [p[1] for p in parts if p[0] == "post"]
+        ranks = [p[1] for p in parts if p[0] == "rank"]
+        if len(nouns) == 1 and len(ranks) == 1:
+            nouns = [f"{nouns[0]} {ranks[0]}"]          # "a Number 2"
+        else:
+            posts = [f"with the number {r}" for r in ranks] + posts
         same: dict = {}
         for p in parts:
             if p[0] == "same":

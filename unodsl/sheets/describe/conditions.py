@@ -8,7 +8,7 @@ from dataclasses import replace
 from ...compile.expressions import BUILTINS
 from ...lang import ast as A
 from .scope import _Bind, _Const, _Env
-from .words import _CARD_FIELDS, _CMP, _NEG_CMP, humanize, plural, with_article
+from .words import _CARD_FIELDS, _CMP, _NEG_CMP, and_list, humanize, plural, with_article
 
 
 class Conditions:
@@ -47,23 +47,65 @@ class Conditions:
 
     def _c_Binary(self, e, env):
         if e.op in ("and", "or"):
-            parts = []
-            for side in (e.left, e.right):
-                text = self.cond(side, env)
-                s = self.simplify(side, env)
-                if e.op == "and" and isinstance(s, A.Binary) and s.op == "or":
-                    text = "either " + text
-                parts.append(text)
-            if e.op == "or":
-                left = self.simplify(e.left, env)
-                sep = ", or " if isinstance(left, A.Binary) and left.op == "and" else " or "
-                return parts[0] + sep + parts[1]
-            return f"{parts[0]} and {parts[1]}"
+            return self._junction(e, env)
         if e.op == "in":
             return f"{self.np(e.left, env)} is one of {self.np(e.right, env)}"
         if e.op in _CMP:
             return self._compare(e.op, e.left, e.right, env)
         return self.np(e, env)
+
+    def _parts(self, e, op: str, env) -> list:
+        """The operands of a chain of one operator (`a or b or c`), options decided."""
+        e = self.simplify(e, env)
+        if isinstance(e, A.Binary) and e.op == op:
+            return self._parts(e.left, op, env) + self._parts(e.right, op, env)
+        return [e]
+
+    def _junction(self, e, env) -> str:
+        """`and`/`or` chains said so that their grouping survives: "A, and either B or C"."""
+        parts = self._parts(e, e.op, env)
+        other = "or" if e.op == "and" else "and"
+        lead = "either " if other == "or" else "both "
+        texts, nested = [], False
+        for p in self._card_runs(parts, env) if e.op == "and" else parts:
+            if isinstance(p, str):
+                texts.append(p)
+                continue
+            text = self.cond(p, env)
+            if isinstance(p, A.Binary) and p.op == other:
+                nested = True
+                if len(self._parts(p, other, env)) == 2:
+                    text = lead + text
+            texts.append(text)
+        if len(texts) == 1:
+            return texts[0]
+        if nested:
+            return ", ".join(texts[:-1]) + f", {e.op} " + texts[-1]
+        return and_list(texts, e.op)
+
+    def _card_runs(self, parts: list, env) -> list:
+        """Tests of one card joined by `and` said as one noun phrase ("the card is a Number 2")."""
+        out, used = [], set()
+        for i, p in enumerate(parts):
+            if i in used:
+                continue
+            var = _card_var(p)
+            if var is not None and var != "it" and self._type(A.Name(p.span, var), env) != "card":
+                var = None
+            group = [j for j in range(i, len(parts)) if j not in used and _card_var(parts[j]) == var] if var else [i]
+            if var and len(group) > 1:
+                test = parts[group[0]]
+                for j in group[1:]:
+                    test = A.Binary(test.span, "and", test, parts[j])
+                qual = self._qual(test, var, env)
+                if qual is not None:
+                    used.update(group)
+                    who = self.np(A.Name(test.span, var), env) if var != "it" else self.np(A.Builtin(test.span, "it"), env)
+                    out.append(f"{who} is {self._card_np(test, var, env)}")
+                    continue
+            used.add(i)
+            out.append(p)
+        return out
 
     def _compare(self, op, left, right, env) -> str:
         keep = lambda x: x if isinstance(x, A.Name) and self._is_option(x.id, env) else self.simplify(x, env)
@@ -169,3 +211,17 @@ class Conditions:
                 return f"{e.id} is off"
         return f"it is not so that {self.cond(e, env)}"
 
+
+
+def _card_var(e):
+    """The card a simple test is about (`card.rank == 2`, `card is wild`): its name, or None."""
+    obj = None
+    if isinstance(e, A.Is):
+        obj = e.obj
+    elif isinstance(e, A.Binary) and e.op in ("==", "!=", "<", "<=", ">", ">="):
+        obj = e.left.obj if isinstance(e.left, A.Attr) else None
+    if isinstance(obj, A.Name):
+        return obj.id
+    if isinstance(obj, A.Builtin) and obj.id == "it":
+        return "it"
+    return None

@@ -72,7 +72,7 @@ class Declarations:
         return [self.rule("After every play", d.doc, d.body, unit=unit)]
 
     def _d_OnRoundStart(self, d, keys, unit, meta):
-        return [self.rule("At the start of each round", d.doc, d.body, roles={"player": "the dealer"}, unit=unit)]
+        return [self.rule("Start of each round", d.doc, d.body, roles={"player": "the dealer"}, unit=unit)]
 
     def _d_OnRoundEnd(self, d, keys, unit, meta):
         """Two rules: the scoring (with the author's words) and the winning (statements that end the game)."""
@@ -129,12 +129,13 @@ class Declarations:
         self.used = set()
         test = self.simplify(d.test, _Env())
         if isinstance(test, _Const):
-            text = ("Players sitting across from each other are partners." if test.value
-                    else "There are no teams.")
+            text = ("Players sitting across from each other are partners and share their score."
+                    if test.value else "There are no teams.")
         else:
-            text = sentence_case("players sitting across from each other are partners when "
+            text = sentence_case("players sitting across from each other are partners and share their score when "
                                  + self.cond(test, _Env()))
-        return [Rule("Teams", d.doc, text, tuple(sorted(self.used)))]
+        empty = isinstance(test, _Const) and not test.value
+        return [Rule("Teams", d.doc, text, tuple(sorted(self.used)), empty=empty)]
 
     def _d_Players(self, d, keys, unit, meta):
         text = f"For exactly {d.low} players." if d.low == d.high else f"For {d.low} to {d.high} players."
@@ -172,32 +173,31 @@ class Declarations:
         return [Rule("The deck", "", f"The deck holds {total} {plural(total, 'card')}: {and_list(parts)}.")]
 
     def _d_OptionDecl(self, d, keys, unit, meta):
-        info = self.rules.options.get(d.name)
-        value = info.value if info is not None else d.default.value
-        return [Rule(d.name, d.doc, f"{d.name} {fmt_value(value)}")]
+        """An option is a choice of the rules file, not a rule: the rules it decides say its value."""
+        return []
 
     def _d_SetOption(self, d, keys, unit, meta):
-        info = self.rules.options.get(d.name)
-        value = info.value if info is not None else d.value.value
-        return [Rule(d.name, "", f"{d.name} {fmt_value(value)}")]
+        return []
 
     def _d_CounterDecl(self, d, keys, unit, meta):
-        text = f"The game keeps a count, {humanize(d.name)}, that starts at {fmt_value(d.start.value)} every round."
-        return [Rule(humanize(d.name), d.doc, text)]
+        phrase = self.counter_phrase(d.name)
+        text = f"Keep {phrase}; it starts at {fmt_value(d.start.value)} every round."
+        return [Rule(capital(phrase.removeprefix("the ")), d.doc, text)]
 
     def _d_Window(self, d, keys, unit, meta):
         self.used = set()
         opens = next((i for i in d.items if isinstance(i, A.Opens)), None)
         closes = any(isinstance(i, A.Closes) for i in d.items)
-        when = "after every play"
+        when, never = "after every play", False
         if opens is not None and opens.test is not None:
             test = self.simplify(opens.test, _Env())
             if isinstance(test, _Const):
-                when = "after every play" if test.value else "never"
+                never = not test.value
             else:
                 when = f"after a play when {self.cond(test, _Env())}"
-        text = f"Open {when}" + (", until the next turn begins" if closes else "") + "; the first answer closes it."
-        out = [Rule(d.title, "", text, tuple(sorted(self.used)), kind="Window")]
+        text = (f"{capital(when)}" + (", until the next turn begins," if closes else ",")
+                + " players may act out of turn; the first to act closes the chance.")
+        out = [Rule(d.title, "", text, tuple(sorted(self.used)), kind="Window", empty=never)]
         for item in d.items:
             if not isinstance(item, A.WindowAction):
                 continue

@@ -19,6 +19,7 @@ from .words import (
     and_list,
     fmt_value,
     humanize,
+    wordish,
 )
 
 
@@ -35,6 +36,11 @@ class Expressions:
             return True, e.value
         if isinstance(e, A.Literal):
             return True, e.value
+        if isinstance(e, A.Builtin) and e.id == "players" and "players" not in env.roles:
+            low, high = getattr(self.rules, "players", (0, -1))
+            if low == high and self.fixed_players:      # a game for exactly N players
+                return True, low
+            return False, None
         if isinstance(e, A.Name):
             if self._is_option(e.id, env):
                 seen.add(e.id)
@@ -167,13 +173,13 @@ class Expressions:
         if n in ("honest", "jumped"):
             return self.cond(e, env)
         if n in self.counters:
-            return f"the {humanize(n)} count"
+            return self.counter_phrase(n)
         if n in self.options:
             self.used.add(n)
             v = self.options[n]
             if isinstance(v, bool):
-                return f"{n} ({'on' if v else 'off'})"
-            return f"{fmt_value(v)} (option {n})"
+                return "yes" if v else "no"
+            return fmt_value(v)
         if n in self.colors:
             return self.rules.color_titles.get(n, n)
         if n in self.kind_titles:
@@ -224,9 +230,39 @@ class Expressions:
 
     def _np_Binary(self, e, env):
         if e.op in _ARITH:
-            text = f"{self.np(e.left, env)} {_ARITH[e.op]} {self.np(e.right, env)}"
+            left, right = e.left, e.right
+            if e.op == "*" and isinstance(self.simplify(right, env), (A.Literal, _Const)) \
+                    and not isinstance(self.simplify(left, env), (A.Literal, _Const)):
+                left, right = right, left          # "7 times the number of players"
+            text = f"{self.np(left, env)} {_ARITH[e.op]} {self.np(right, env)}"
             return text + (" (rounded down)" if e.op == "/" else "")
         return self.cond(e, env)
+
+    def var_phrase(self, var: str, env: _Env, derived: str) -> str:
+        """The words for a name a statement binds: the name when it reads as a word ("the target"),
+        else `derived` ("the chosen player"), told apart from the names already bound."""
+        if wordish(var):
+            return "the " + humanize(var)
+        taken = {b.phrase for b in env.vars.values()}
+        if derived not in taken:
+            return derived
+        for ordinal in ("second", "third", "fourth", "fifth", "sixth"):
+            phrase = derived.replace("the ", f"the {ordinal} ", 1)
+            if phrase not in taken:
+                return phrase
+        return derived
+
+    def counter_phrase(self, name: str) -> str:
+        """A counter of the rules as a noun phrase: its name when it reads as a word ("the pending
+        count"), else words derived from its place among the counters ("the first count")."""
+        if wordish(name):
+            return f"the {humanize(name)} count"
+        plain = [n for n in self.counters if not wordish(n)]
+        if len(plain) == 1:
+            return "the count"
+        ordinals = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+        i = plain.index(name)
+        return f"the {ordinals[i]} count" if i < len(ordinals) else f"count number {i + 1}"
 
     def _np_Is(self, e, env):
         return self.cond(e, env)

@@ -18,21 +18,16 @@ class Rule:
     kind: str = ""               # the declaration type, e.g. "OnPlay"
     cards: tuple = ()            # card kinds the rule is about (for pictures)
     unit: str = ""               # the ruleset or module it comes from
+    empty: bool = False          # with these options the rule does nothing (it is not in force)
 
     @property
     def same(self) -> bool:
         """Whether the doc already says what the sentence says (then a sheet shows the doc only)."""
         return bool(self.doc) and same_words(self.doc, self.sentence)
 
-    @property
-    def notes(self) -> list:
-        """The options to name after the sentence (those it does not already name)."""
-        return [o for o in self.options if f"(option {o})" not in self.sentence]
-
     def as_dict(self) -> dict:
         return {"title": self.title, "doc": self.doc, "sentence": self.sentence, "same": self.same,
-                "options": self.notes, "kind": self.kind, "cards": list(self.cards),
-                "unit": self.unit}
+                "kind": self.kind, "cards": list(self.cards), "unit": self.unit, "empty": self.empty}
 
 
 class _Const:

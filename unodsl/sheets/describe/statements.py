@@ -7,7 +7,19 @@ import re
 
 from ...lang import ast as A
 from .scope import _Bind, _Const, _Env
-from .words import _GROUPS, NOTHING, and_list, humanize, plural
+from .words import (
+    _GROUPS,
+    NOTHING,
+    and_list,
+    fmt_value,
+    humanize,
+    number_words,
+    plural,
+    with_article,
+    wordish,
+)
+
+_SEATS_PLAYER = "the player"
 
 
 class Statements:
@@ -46,28 +58,30 @@ class Statements:
 
     def _s_Picks(self, s, env, depth):
         who = self._subject(s.who, env)
-        name = "the " + humanize(s.var)
         group = self._group(s.among, env)
         if group is not None:
-            one = group[4]
-            bind = _Bind(name, "seat")
+            one, kind = group[4], "seat"
         elif self._type(s.among, env) == "cards":
-            one = f"a card from {self.np(s.among, env)}"
-            bind = _Bind(name, "card")
+            one, kind = f"a card from {self._with_subject(who, lambda: self.np(s.among, env))}", "card"
         else:
-            one = f"one of {self.np(s.among, env)}"
-            bind = _Bind(name, "seat")
+            one, kind = f"one of {self.np(s.among, env)}", "seat"
+        name = self.var_phrase(s.var, env, "the chosen player" if kind == "seat" else "the chosen card")
         where = ""
         if s.where is not None:
             w = s.where
             if isinstance(w, A.Binary) and w.op == "!=" and self._is_var(w.left, s.var) and not self._mentions(w.right, s.var):
-                where = f" other than {self.np(w.right, env)}"
+                other = self.np(w.right, env)
+                where = f" other than {'themselves' if other == who else other}"
+                if group is not None and group is _GROUPS["others"] and who != _SEATS_PLAYER:
+                    one = "a player"
+                    where += " and the player"
             else:
                 inner = env.child()
-                inner.vars[s.var] = bind
+                inner.vars[s.var] = _Bind("the " + ("player" if kind == "seat" else "card"), kind)
                 where = f" such that {self.cond(w, inner)}"
-        env.vars[s.var] = bind
-        return [(who, f"picks {one}{where} ({name})")]
+        env.vars[s.var] = _Bind(name, kind)
+        named = f" as {name}" if wordish(s.var) else ""
+        return [(who, f"picks {one}{where}{named}")]
 
     def _s_SwapHands(self, s, env, depth):
         return [(self._subject(s.who, env), f"swaps hands with {self.np(s.other, env)}")]
@@ -79,6 +93,12 @@ class Statements:
         test = self.simplify(s.test, env)
         if isinstance(test, _Const):
             return self._clauses(s.then if test.value else s.other, env.child(), depth)
+        inner = self.flatten(s.then, env)
+        if not self.flatten(s.other, env) and len(inner) == 1 and isinstance(inner[0], A.If) \
+                and not self.flatten(inner[0].other, env):
+            # `if A { if B { X } }`: "if A and B, X"
+            return self._s_If(A.If(s.span, A.Binary(s.span, "and", s.test, inner[0].test), inner[0].then, ()),
+                              env, depth)
         then = self._join(self._clauses(s.then, env.child(), depth + 1), depth + 1)
         other = self._join(self._clauses(s.other, env.child(), depth + 1), depth + 1)
         if not then and not other:
@@ -91,15 +111,14 @@ class Statements:
         return [(None, text)]
 
     def _s_Ask(self, s, env, depth):
+        self.asked[id(s)] = env.child()          # the names bound where it is asked, for the sheet
         who = self._subject(s.who, env)
         answers = []
-        for a in s.answers:
+        for i, a in enumerate(s.answers):
             body = self._join(self._clauses(a.body, env.child(), depth + 1), depth + 1)
-            answers.append(f"{humanize(a.name)} — {body or 'no further effect'}")
-        question = f" “{s.question}”" if s.question else ""
-        if depth == 0:
-            return [(who, f"is asked{question}: " + "; ".join(answers))]
-        return [(who, f"is asked{question} (" + "; ".join(answers) + ")")]
+            answers.append(f"{answer_label(a.name, i)}: {body or 'nothing more happens'}")
+        question = f" “{s.question}”" if s.question else " a question"
+        return [(who, f"is asked{question}, with the answers " + "; ".join(answers))]
 
     def _s_Reveal(self, s, env, depth):
         return [(self._subject(s.who, env), f"shows their hand to {self.np(s.to, env)}")]
@@ -120,10 +139,16 @@ class Statements:
         return [(self._subject(s.who, env), "is out of the round" if s.round_only else "is out of the game")]
 
     def _s_SetCounter(self, s, env, depth):
-        return [(None, f"the {humanize(s.name)} count is set to {self.np(s.value, env)}")]
+        value = self.np(s.value, env)
+        if fmt_value(self.counters.get(s.name)) == value:
+            return [(None, f"{self.counter_phrase(s.name)} goes back to {value}")]
+        return [(None, f"{self.counter_phrase(s.name)} becomes {value}")]
 
     def _s_AddCounter(self, s, env, depth):
-        return [(None, f"the {humanize(s.name)} count goes up by {self.np(s.value, env)}")]
+        amount = self.simplify(s.value, env)
+        if isinstance(amount, (A.Literal, _Const)) and isinstance(amount.value, int) and amount.value < 0:
+            return [(None, f"{self.counter_phrase(s.name)} goes down by {-amount.value}")]
+        return [(None, f"{self.counter_phrase(s.name)} goes up by {self.np(s.value, env)}")]
 
     def _s_MayPlayCard(self, s, env, depth):
         who = self._subject(s.who, env)
@@ -137,17 +162,33 @@ class Statements:
         group = self._group(s.among, env)
         among = group[3] if group is not None else self.np(s.among, env)
         inner = env.child()
-        inner.vars[s.var] = _Bind("the " + humanize(s.var), "seat")
+        inner.vars[s.var] = _Bind(self.var_phrase(s.var, env, "the slowest player"), "seat")
         body = self._join(self._clauses(s.body, inner, depth + 1), depth + 1) or NOTHING
         prompt = f" (“{s.prompt}”)" if s.prompt else ""
         return [(None, f"{among} race{prompt}, and {body}")]
 
     def _s_Chance(self, s, env, depth):
-        name = "the " + humanize(s.var)
-        lo, hi = self.np(s.low, env), self.np(s.high, env)
+        name = self.var_phrase(s.var, env, "the number drawn")
         env.vars[s.var] = _Bind(name, "int")
+        span = self._within(s.low, s.high, env)
+        if span is not None:
+            what = f"a random number within {span[1]} of {span[0]}"
+        else:
+            what = f"a random number from {self.np(s.low, env)} to {self.np(s.high, env)}"
         prompt = f" (“{s.prompt}”)" if s.prompt else ""
-        return [(None, f"{name} is decided by chance{prompt}: a number from {lo} to {hi}")]
+        if wordish(s.var):
+            return [(None, f"{name} is {what}{prompt}")]
+        return [(None, f"{what} is drawn{prompt}")]
+
+    def _within(self, low, high, env):
+        """(centre, spread) when a range is written `x - k` to `x + k`."""
+        lo, hi = self.simplify(low, env), self.simplify(high, env)
+        if isinstance(lo, A.Binary) and isinstance(hi, A.Binary) and lo.op == "-" and hi.op == "+":
+            a, b = self.simplify(lo.right, env), self.simplify(hi.right, env)
+            if isinstance(a, (A.Literal, _Const)) and isinstance(b, (A.Literal, _Const)) and a.value == b.value \
+                    and self.np(lo.left, env) == self.np(hi.left, env):
+                return self.np(lo.left, env), a.value
+        return None
 
     def _s_While(self, s, env, depth):
         body = self._join(self._clauses(s.body, env.child(), depth + 1), depth + 1) or NOTHING
@@ -185,15 +226,14 @@ class Statements:
     def _s_ForEach(self, s, env, depth):
         group = self._group(s.collection, env)
         if group is not None:
-            each, that, noun = group[2], "that " + group[4].split(" ", 1)[1], group[4].split(" ", 1)[1]
-            kind = "seat"
+            each, that, kind = group[2], "that player", "seat"
+            noun = group[2].split(" ", 1)[1]          # "other player", "player", "opponent"
         else:
-            each, that, noun = "each card", "that card", f"card in {self.np(s.collection, env)}"
-            kind = "card"
+            each, that, kind = "each card", "that card", "card"
+            noun = f"card in {self.np(s.collection, env)}"
         # "each player draws 2 cards" when every statement is about the loop's player; tried only
         # when the statements say so, so that nested loops are described once, not twice per level
-        acts = [x for x in s.body if not isinstance(x, A.Let)]
-        if acts and all(isinstance(getattr(x, "who", None), A.Name) and x.who.id == s.var for x in acts):
+        if _all_about(s.body, s.var):
             inner = env.child()
             inner.vars[s.var] = _Bind(each, kind)
             saved = self.used.copy()
@@ -201,10 +241,25 @@ class Statements:
             if clauses and all(subj == each for subj, _ in clauses):
                 return clauses
             self.used = saved
+        # `for each s in G { if TEST { ... } }`: "each player whose score is at least 500 ..."
+        body = self.flatten(s.body, env)
+        if len(body) == 1 and isinstance(body[0], A.If) and not body[0].other and _all_about(body[0].then, s.var):
+            saved = self.used.copy()
+            inner = env.child()
+            inner.vars[s.var] = _Bind(that, kind)
+            test = self.cond(body[0].test, inner)
+            lead = that + "’s "
+            who = f"{each} whose {test[len(lead):]}" if test.startswith(lead) else f"{each} for whom {test}"
+            inner = env.child()
+            inner.vars[s.var] = _Bind(who, kind)
+            then = self._clauses(body[0].then, inner, depth + 1)
+            if then and all(subj == who for subj, _ in then):
+                return then
+            self.used = saved
         inner = env.child()
         inner.vars[s.var] = _Bind(that, kind)
-        body = self._join(self._clauses(s.body, inner, depth + 1), depth + 1) or NOTHING
-        return [(None, f"for each {noun}: {body}")]
+        text = self._join(self._clauses(s.body, inner, depth + 1), depth + 1) or NOTHING
+        return [(None, f"for each {noun}: {text}")]
 
     def _s_Let(self, s, env, depth):
         env.vars[s.name] = _Bind(self.np(s.value, env), self._type(s.value, env))
@@ -223,7 +278,7 @@ class Statements:
 
     def _join(self, clauses: list, depth: int) -> str:
         groups: list = []
-        for subj, pred in clauses:
+        for subj, pred in _repeats(clauses):
             if groups and subj is not None and groups[-1][0] == subj:
                 groups[-1][1].append(pred)
             else:
@@ -263,13 +318,53 @@ class Statements:
         if isinstance(e2, A.Name) and self._is_option(e2.id, env) and isinstance(self.options[e2.id], int):
             self.used.add(e2.id)
             v = self.options[e2.id]
-            return f"{v} {plural(v, one, many)} (option {e2.id})"
+            return f"{v} {plural(v, one, many)}"
         if isinstance(e2, A.Name) and e2.id in self.counters and e2.id not in env.vars:
-            return f"the {humanize(e2.id)} {many}"
+            if wordish(e2.id):
+                return f"the {humanize(e2.id)} {many}"
+            return f"as many {many} as {self.counter_phrase(e2.id)}"
         if isinstance(e2, A.Attr):
             values = self._card_values(e2, env)
             if values is not None and len(values) == 1:
                 v = next(iter(values))
                 return f"{v} {plural(v, one, many)}"
+            if values is not None and all(isinstance(v, int) for v in values):
+                return " or ".join(
+                    f"{v} {plural(v, one, many)} for "
+                    + and_list(sorted({with_article(self.kind_title(self.rules.cards.kind[i])) for i in ids}))
+                    for v, ids in sorted(values.items()))
         return f"as many {many} as {self.np(e2, env)}"
 
+
+
+def _all_about(body, var: str) -> bool:
+    """Whether every statement of a block (its `let`s aside) has the loop's player as subject."""
+    acts = [x for x in body if not isinstance(x, A.Let)]
+    return bool(acts) and all(isinstance(getattr(x, "who", None), A.Name) and x.who.id == var for x in acts)
+
+
+def answer_label(name: str, index: int) -> str:
+    """An answer of a question as the sheet quotes it: its word when it reads as one."""
+    ordinals = ("first", "second", "third", "fourth", "fifth", "sixth")
+    if wordish(name):
+        return f"“{humanize(name)}”"
+    return f"the {ordinals[index]} answer" if index < len(ordinals) else f"answer {index + 1}"
+
+
+_REPEATED = {"loses their turn": lambda n: f"loses their next {number_words(n)} turns"}
+
+
+def _repeats(clauses: list) -> list:
+    """Runs of one clause said again and again, said once: "loses their next two turns", "… twice"."""
+    out: list = []
+    for clause in clauses:
+        if out and out[-1][0] == clause:
+            out[-1][1] += 1
+        else:
+            out.append([clause, 1])
+    merged = []
+    for (subj, pred), n in out:
+        if n > 1:
+            pred = _REPEATED[pred](n) if pred in _REPEATED else pred + (" twice" if n == 2 else f" {number_words(n)} times")
+        merged.append((subj, pred))
+    return merged

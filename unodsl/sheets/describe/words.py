@@ -67,6 +67,24 @@ def humanize(name: str) -> str:
     return name.replace("_", " ").replace("-", " ")
 
 
+def wordish(name: str) -> bool:
+    """Whether a name of the rules reads as English once humanized (`no_bet`, `target`), so a
+    sheet may use it as a word; `k`, `s2` or `x_1` do not, and get words derived from their use."""
+    parts = humanize(name).split()
+    return bool(parts) and all(p.isalpha() for p in parts) and len("".join(parts)) >= 3
+
+
+def number_words(n) -> str:
+    """Small whole numbers as words ("two"), others as digits: for sentences a person reads."""
+    if isinstance(n, int) and not isinstance(n, bool) and 0 <= n < len(_NUMBER_WORDS):
+        return _NUMBER_WORDS[n]
+    return str(n)
+
+
+_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                 "eleven", "twelve")
+
+
 def fmt_value(value) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
