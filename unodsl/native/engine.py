@@ -16,6 +16,7 @@ import sys
 import tempfile
 from collections import Counter
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 
@@ -93,16 +94,19 @@ class NativeEngine:
         g[points:points + r.size] = [p if isinstance(p, int) else 0 for p in r.cards.points]
         return g
 
-    def run(self, games: int, seed: int, first: int = 0, unit: int = 2520, state=None, direct: bool = False):
-        """Raw totals of games first .. first+games-1: (histogram of turns, totals, peaks, wins)."""
+    def run(self, games: int, seed: int, first: int = 0, unit: int = 2520, state=None, direct: bool = False) -> "Totals":
+        """Raw totals of games first .. first+games-1 of the run seeded `seed`."""
         g = state if state is not None else self.new_state()
-        hist = np.zeros(HIST_SIZE, np.int64)
-        totals = np.zeros(8, np.int64)
-        peaks = np.zeros(len(self.rules.counters), np.int64)
-        wins = np.zeros(self.players, np.int64)
+        n = self.players
+        out = Totals(np.zeros(HIST_SIZE, np.int64), np.zeros(8, np.int64),
+                     np.zeros(len(self.rules.counters), np.int64), np.zeros(n, np.int64),
+                     np.zeros(n, np.int64), np.zeros(n, np.int64), [])
         salted = np.uint64((seed if direct else seed ^ SEED_SALT) & MASK)
-        self.module.run_games(g, salted, first, games, hist, totals, peaks, wins, unit, direct)
-        return hist, totals, peaks, wins
+        self.module.run_games(g, salted, first, games, out.hist, out.totals, out.peaks, out.wins, out.won,
+                              out.team_won, unit, direct)
+        at = self.offsets["teams"]
+        out.teams.extend(int(t) for t in g[at:at + n])
+        return out
 
     def play(self, game_seed: int) -> "GameView":
         """One game whose generator starts at `game_seed` (as PortableRandom(game_seed)), for tests."""
@@ -113,6 +117,20 @@ class NativeEngine:
     def warm(self) -> None:
         """Compile (or load from the cache) everything a run needs, by playing one game."""
         self.run(1, 0)
+
+
+class Totals(NamedTuple):
+    """What `NativeEngine.run` adds up (sim.simulate.Stats reads them): the histogram of game
+    lengths; turns squared, rounds, cards drawn, reshuffles, stock ran dry, eliminations,
+    stalemates, points; counter peaks; win shares; games won by seat and by team id; the teams
+    (team id of each seat) of the last game."""
+    hist: np.ndarray
+    totals: np.ndarray
+    peaks: np.ndarray
+    wins: np.ndarray
+    won: np.ndarray
+    team_won: np.ndarray
+    teams: list
 
 
 class GameView:
@@ -167,25 +185,42 @@ class GameView:
         return None if value == NONE else value
 
 
+def _written(rules, players: int, trace: int):
+    """(writer, module text, cache key) of the ruleset's native module, once per process; raises
+    Unsupported (saying what) when the native engine cannot play the ruleset."""
+    key = ("native-source", players, trace)
+    found = rules.generated.get(key)
+    if found is None:
+        try:
+            writer = NativeWriter(rules, players, trace)
+            source = writer.module_source()
+            if writer.delegated:
+                raise Unsupported(writer.delegated[0][1])
+            digest = hashlib.sha256((_runtime_stamp() + source).encode()).hexdigest()[:24]
+            found = (writer, source, digest)
+        except Unsupported as missing:
+            found = str(missing)
+        rules.generated[key] = found
+    if isinstance(found, str):
+        raise Unsupported(found)
+    return found
+
+
+def is_cached(rules, players: int) -> bool:
+    """Whether machine code for this ruleset and table size is on disk (a run starts at once);
+    raises Unsupported as native_engine does."""
+    _, _, digest = _written(rules, players, 0)
+    folder = cache_dir() / "__pycache__"
+    return folder.is_dir() and any(folder.glob(f"ruleset_{digest}.*.nbi"))
+
+
 def native_engine(rules, players: int, trace: int = 0) -> NativeEngine:
     """The ruleset's native engine for this table size, built once per process; raises
     Unsupported (saying what) when the native engine cannot play the ruleset."""
     key = ("native", players, trace)
     found = rules.generated.get(key)
     if found is None:
-        found = rules.generated.get(("native-unsupported", players, trace))
-        if found is not None:
-            raise Unsupported(found)
-        try:
-            writer = NativeWriter(rules, players, trace)
-            source = writer.module_source()
-            delegated = writer.delegated
-            if delegated:
-                raise Unsupported(delegated[0][1])
-        except Unsupported as missing:
-            rules.generated[("native-unsupported", players, trace)] = str(missing)
-            raise
-        digest = hashlib.sha256((_runtime_stamp() + source).encode()).hexdigest()[:24]
+        writer, source, digest = _written(rules, players, trace)
         found = rules.generated[key] = NativeEngine(rules, players, _load(source, digest), writer)
     return found
 

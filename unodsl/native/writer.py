@@ -326,10 +326,11 @@ def play_one(g, seed):
 
 
 @njit(cache=True)
-def run_games(g, seed, first, count, hist, totals, peaks, wins, unit, direct):
+def run_games(g, seed, first, count, hist, totals, peaks, wins, won, team_won, unit, direct):
     """Play games first .. first+count-1 of a run, adding their statistics to the arrays given
     (sim.simulate.Stats: totals are turns squared, rounds, drawn, reshuffles, stock ran dry,
-    eliminations, stalemates, points; a win is worth `unit`, shared among a game's winners).
+    eliminations, stalemates, points; a win is worth `unit`, shared among a game's winners; `won`
+    counts the games each seat won, alone or tied, and `team_won` those each team won).
     With `direct`, one game whose generator starts at `seed` itself (the tests' games)."""
     for i in range(first, first + count):
         play_one(g, seed if direct else R.game_seed(seed, i))
@@ -349,4 +350,10 @@ def run_games(g, seed, first, count, hist, totals, peaks, wins, unit, direct):
         m = g[{S_N_WINNERS}]
         for j in range(m):
             wins[g[O_WINNERS + j]] += unit // m
+            won[g[O_WINNERS + j]] += 1
+        for t in range({n}):
+            for j in range(m):
+                if g[O_TEAMS + g[O_WINNERS + j]] == t:
+                    team_won[t] += 1
+                    break
 '''

@@ -217,6 +217,7 @@ class Job:
     version: str = ""
     fingerprint: str = ""
     against: tuple | None = None         # (ref, with_, options) of B, for a paired comparison
+    engine: str = "python"               # the engine that plays (sim.engines: "python" or "native")
 
     def label(self) -> str:
         return f"games {self.first + 1:,} to {self.first + self.count:,}"
@@ -239,7 +240,7 @@ def run_job(job: Job):
     """Play a job's games: Stats, or for a comparison the paired statistics of A and B."""
     rules = _rules_of(job.ref, job.with_, job.options, job.files)
     if job.against is None:
-        return simulate(rules, job.players, job.count, job.seed, job.bot, first=job.first)
+        return simulate(rules, job.players, job.count, job.seed, job.bot, first=job.first, engine=job.engine)
     from .statistics import simulate_paired
     ref_b, with_b, options_b = job.against
     rules_b = _rules_of(ref_b, with_b, options_b, job.files)
@@ -247,7 +248,12 @@ def run_job(job: Job):
 
 
 def simulate(rules: Ruleset, players: int, games: int, seed: int = 0, bot: str = "basic",
-             first: int = 0, progress=None) -> Stats:
+             first: int = 0, progress=None, engine: str = "python") -> Stats:
+    """Games first .. first+games-1 of the run seeded `seed`, played by `engine` (the Python
+    engine, or native when sim.engines.choose said so)."""
+    if engine == "native":
+        from .engines import simulate_native
+        return simulate_native(rules, players, games, seed, first, progress)
     stats = Stats(players)
     for i in range(first, first + games):
         stats.add(play_game(rules, players, game_seed(seed, i), bot, record=False))
@@ -264,15 +270,15 @@ def chunks(games: int, parts: int, largest: int = 500):
 
 
 def run_parallel(ref: str, with_, options: dict, players: int, games: int, seed: int, bot: str,
-                 jobs: int, progress=None, files: dict | None = None, against=None):
-    """Play `games` games over `jobs` processes; the statistics do not depend on `jobs`.
+                 jobs: int, progress=None, files: dict | None = None, against=None, engine: str = "python"):
+    """Play `games` games over `jobs` processes with `engine`; the statistics do not depend on `jobs`.
 
     Only a few chunks are in flight at a time and each result is dropped once merged, so the
     memory used does not grow with the number of games. Ctrl-C ends every worker at once."""
     from .workers import run_jobs
     work = (Job(ref, tuple(with_), tuple(sorted(options.items())), players, seed, bot, first, count,
-                tuple(sorted((files or {}).items())), against=against)
-            for first, count in chunks(games, jobs))
+                tuple(sorted((files or {}).items())), against=against, engine=engine)
+            for first, count in chunks(games, jobs, largest=500 if engine == "python" else 50_000))
     total = []
 
     def merge(job, result):
