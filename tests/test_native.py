@@ -113,3 +113,36 @@ def test_simulate_says_which_engine_played_and_falls_back_with_a_reason():
     # auto keeps short runs on Python
     _, said = _simulate("classic", "-n", "30", "--bots", "random")
     assert said[0].startswith("engine: Python (30 games are too few to pay for")
+
+
+@pytest.mark.slow
+def test_a_mutated_rule_is_caught(monkeypatch):
+    """A skip that does not skip, written into the native module, plays other games than the
+    Python engine's: the comparison above catches it (slow: the mutated module is compiled)."""
+    import re
+
+    from unodsl.native.writer import NativeWriter
+    rules = load("classic")
+    original = NativeWriter.module_source
+
+    def mutated(self):
+        text = original(self)
+        broken = re.sub(r"(g\[O_SKIPS \+ \w+\]) = 1", r"\1 = 0", text)
+        assert broken != text, "classic's skip is written as a mark on the skipped seat"
+        return broken
+
+    def forget():
+        for key in [k for k in rules.generated if isinstance(k, tuple) and str(k[0]).startswith("native")]:
+            del rules.generated[key]
+    forget()
+    monkeypatch.setattr(NativeWriter, "module_source", mutated)
+    try:
+        engine = native_engine(rules, 4, trace=TRACE)
+        caught = 0
+        for seed in SEEDS:
+            native = engine.play(seed)
+            game, moves, _ = _python_game(rules, 4, seed)
+            caught += [m[:3] for m in native.trace] != moves[:TRACE] and native.hands != game.hands
+        assert caught == len(SEEDS)
+    finally:
+        forget()

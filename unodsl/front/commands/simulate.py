@@ -143,10 +143,11 @@ def _engine(args, rules, against) -> str:
     import sys
 
     from ...sim.engines import choose, prepare
-    if against is not None:
-        choice = ("python", "engine: Python (comparisons are played by the Python engine)")
-    else:
-        choice = choose(rules, args.players, args.bots, args.games, args.engine)
+    if against is not None:              # said only when native was asked for
+        if args.engine == "native":
+            print("engine: Python (comparisons are played by the Python engine)", file=sys.stderr)
+        return "python"
+    choice = choose(rules, args.players, args.bots, args.games, args.engine)
     if choice[0] == "native":
         choice = prepare(rules, args.players)
     print(choice[1], file=sys.stderr)
