@@ -59,4 +59,11 @@ ruleset speed "Speed UNO" extends classic {
       first swaps seats with second
     }
   }
+
+  window uno "Saying UNO" {
+    opens when player.cards == 1
+    closes when a turn begins
+    player may uno "Say UNO whenever you are left with one card: as your next-to-last card lands, or when a swap or a passing of hands leaves you one, before anyone catches you." { }
+    others may catch "Catch a player with one card who has not said UNO." { player draws uno_penalty }
+  }
 }

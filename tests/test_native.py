@@ -6,14 +6,17 @@ API and its generic closures, exactly the game the compiled code plays. Each gam
 card played, every turn a card was drawn, every round's winner, in order) and its whole final
 state (hands, stock, discard pile, scores, winners, the generator's state) must be equal.
 
-Every bundled ruleset and module the native engine runs is checked on a few seeds at the table
+Every bundled ruleset, module and example the native engine runs is checked on a few seeds at the table
 sizes of tests/test_codegen.py; what it cannot run must say so (`Unsupported`), never play.
 Compiling costs: the first run on a machine compiles every ruleset; numba keeps the machine code
 in the user's cache folder (native.engine.cache_dir), so later runs load it.
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+import yaml
 
 pytest.importorskip("numba")
 
@@ -25,15 +28,24 @@ from unodsl.native.layout import NONE  # noqa: E402
 from unodsl.native.portable import PortableRandom  # noqa: E402
 from unodsl.sim.simulate import play_game  # noqa: E402
 
+ROOT = Path(__file__).resolve().parent.parent
 TRACE = 4000          # moves kept of a native game (the final state and generator hold the rest)
 SEEDS = (0, 1)
 MOVES = {"play": 1, "draw_turn": 2, "round_end": 3}     # layout.TRACE_PLAY, TRACE_DRAW, TRACE_ROUND
 
 
 def _units():
+    """(ruleset, modules) of every bundled ruleset, every module on classic and every example."""
     out = [(name, ()) for name, kind, _ in bundled_names() if kind == "ruleset"]
     out += [("classic", (name,)) for name, kind, _ in bundled_names() if kind == "module"]
-    return [pytest.param(ref, mods, id="+".join((ref, *mods))) for ref, mods in out]
+    for path in sorted((ROOT / "examples").rglob("*.uno")):
+        text = path.read_text(encoding="utf-8")
+        if any(line.lstrip().startswith("module ") for line in text.splitlines()):
+            scenarios = yaml.safe_load(path.with_suffix(".scenarios.yaml").read_text(encoding="utf-8"))
+            out.append((scenarios.get("ruleset", "classic"), (str(path),)))
+        else:
+            out.append((str(path), ()))
+    return [pytest.param(ref, mods, id="+".join(Path(p).stem for p in (ref, *mods))) for ref, mods in out]
 
 
 def _python_game(rules, players: int, seed: int):
@@ -146,3 +158,47 @@ def test_a_mutated_rule_is_caught(monkeypatch):
         assert caught == len(SEEDS)
     finally:
         forget()
+
+
+@pytest.mark.parametrize("ref, mods", _units())
+def test_what_the_native_engine_cannot_run_is_named_and_played_by_python(ref, mods):
+    """A ruleset is either compiled whole or refused with what it met (a statement, a game
+    method, a kind of card), and then `simulate --engine native` plays it with Python and says
+    so in one line (no compiling here: only the module's text is written)."""
+    from unodsl.native.engine import is_cached
+    from unodsl.sim.engines import choose
+    rules = load(ref, mods)
+    players = min(4, rules.players[1])
+    choice = choose(rules, players, "random", 10 ** 6, "native")
+    try:
+        is_cached(rules, players)
+    except Unsupported as missing:
+        assert choice.engine == "python"
+        assert choice.note == f"engine: Python (the native engine cannot run {rules.title}: it has no code for {missing})"
+        assert "\n" not in choice.note
+    else:
+        assert choice == ("native", "engine: native (the rules compiled to machine code)")
+
+
+def test_the_new_statements_fall_back_by_name():
+    """What the native engine has no twin for yet names itself: the language's new statements
+    (flip's turning of the deck, the rules' own stock), a card that names a player, runs."""
+    from unodsl.compile.codegen.loop import LoopWriter
+    from unodsl.sim.engines import choose
+    from unodsl.native.writer import NativeWriter
+    notes = {name: choose(load(name), 4, "random", 10 ** 6, "native").note
+             for name in ("flip", "crazy-eights", "swap-hands")}
+    assert notes["crazy-eights"].endswith("it has no code for the rules' own stock (when the stock runs out, "
+                                          "or cards put on it))")
+    assert notes["swap-hands"].endswith("it has no code for a card whose play names a player)")
+    # flip's statement `flip`, once the stock is the native engine's: a game method with no twin
+    flip = load("flip")
+    writer = NativeWriter(flip, 4)
+    with pytest.raises(Unsupported, match=r"the game's flip\(\)"):
+        LoopWriter.source(writer)       # (writing codegen's text is fine; lowering it is not)
+        from unodsl.native.lower import Strings, Tables, lower_functions
+        lower_functions(writer.generated_source(), Tables(Strings(flip.colors), writer.ns, {}), writer.local_functions)
+    runs = ROOT / "examples" / "runs" / "color-runs.uno"
+    scenarios = yaml.safe_load(runs.with_suffix(".scenarios.yaml").read_text(encoding="utf-8"))
+    rules = load(scenarios.get("ruleset", "classic"), (str(runs),)) if "module " in runs.read_text() else load(str(runs))
+    assert choose(rules, 4, "random", 10 ** 6, "native").note.endswith("it has no code for runs of cards played together)")

@@ -92,6 +92,8 @@ def said(rules) -> list:
         if id(decl) in seen or isinstance(decl, (A.OnRoundEnd, A.Window, A.Match)):
             continue
         seen.add(id(decl))
+        if isinstance(decl, A.CounterDecl) and decl.hidden:
+            continue                          # bookkeeping the sheets never show
         keys = [k for k, other, _ in rules.composed.items if other is decl]
         one = v.say(decl, keys, unit)
         if one is not None and one.parts and one.parts[0].kind not in ("CardDecl", "Players", "Deal", "Deck", "Colors"):

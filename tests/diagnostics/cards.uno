@@ -9,6 +9,9 @@ ruleset cards "Card mistakes" {
   card odd 5..3 "Odd" { colored; code "{color}O{rank}" }      # error E103
   card live "Live" { colorless; code "L"; points top.points } # error E308
   card plain "Plain" { colorless; code "PL"; points rank }    # error E318
+  card crowd "Crowd" { colorless; code "CR"; let size = player.cards }   # error E308
+  card loop "Loop" { colorless; code "LO"; let a = card.b + 1; let b = card.a }   # error E345
+  card heavy "Heavy" { colorless; code "HV"; let weight = card.points + top.points }   # error E308
   deck { each color { 4 number 1..9 }, 2 live, 1 plain }
   deal 8                                                      # warning W303
   match card.color == color or card.kind == top.kind

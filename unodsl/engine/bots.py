@@ -90,9 +90,12 @@ class BasicBot:
                 return (c, points[a.card] if c else -points[a.card],
                         a.color in (None, best_color), a.target in (None, target))
             best = plays[0] if len(plays) == 1 else max(plays, key=score)
-            if len(hand) == 2 and not best.uno:
-                best = Action(best.seat, best.verb, best.card, best.color, best.target, uno=True)
+            calls = r.call_verbs()
+            if len(hand) == 2 and calls and best.call is None:
+                best = Action(best.seat, best.verb, best.card, best.color, best.target, call=calls[0])
             return best
+        if d.optional:          # a choice that may be declined: this bot always makes it
+            actions = [a for a in actions if a.verb != "pass"] or actions
         if d.kind == "color":
             hand = game.hands[d.seat]
             counts = Counter(r.cards.color[c] for c in hand if r.cards.color[c] is not None)

@@ -220,8 +220,17 @@ def native_engine(rules, players: int, trace: int = 0) -> NativeEngine:
     key = ("native", players, trace)
     found = rules.generated.get(key)
     if found is None:
+        from numba.core.errors import NumbaError
         writer, source, digest = _written(rules, players, trace)
-        found = rules.generated[key] = NativeEngine(rules, players, _load(source, digest), writer)
+        engine = NativeEngine(rules, players, _load(source, digest), writer)
+        try:
+            engine.warm()               # numba compiles (or loads) here, not in the middle of a run
+        except NumbaError as err:       # a gap of the lowering: refused, like any other
+            text = str(err).strip()
+            rules.generated[("native-source", players, trace)] = missing = (
+                "a construct numba could not compile: " + (text.splitlines()[0] if text else type(err).__name__))
+            raise Unsupported(missing) from None
+        found = rules.generated[key] = engine
     return found
 
 

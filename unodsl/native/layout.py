@@ -23,10 +23,10 @@ REGIONS = ("hands",) + SEAT_REGIONS + ("stock", "discard", "buf", "counters", "p
                                       "journal", "last", "trace")
 
 # Scalars of a game. Names follow the Game attribute they stand for (without its leading
-# underscore), so that `g._idle` in generated code is `g[SLOT["idle"]]` here.
+# underscore), so that `g.idle_turns` in generated code is `g[SLOT["idle_turns"]]` here.
 SCALARS = (
     "color", "direction", "turn", "dealer", "round", "round_turns", "turns_before", "winner",
-    "n_active", "plain", "idle", "end_now", "drew_this_turn", "played_this_turn", "next_override",
+    "n_active", "plain", "idle_turns", "turns_without_play", "end_now", "drew_this_turn", "played_this_turn", "next_override",
     "round_over", "game_over", "lazy", "stock_len", "discard_len",
     "drawn", "reshuffles", "stock_empty", "eliminations",      # Game.stats
     "stalemate", "n_winners", "chained_plays",

@@ -5,7 +5,7 @@ that works on a `Game` (lists of card ids, `None`, texts, the Game's methods); t
 that source (Python's `ast`) and rewrites it, construct by construct, into the same program over
 a `State` of typed arrays:
 
-  g.color, g._idle ...            a slot of `g.st` (layout.SLOT)
+  g.color, g.idle_turns ...            a slot of `g.st` (layout.SLOT)
   g.skips, g.scores ...           the array of the same name
   g.hands[t], len(g.hands[t])     a view of hand t, `g.hlen[t]`; `.append`, `.remove`, `in`,
                                   truth: the runtime's hand functions
@@ -519,6 +519,8 @@ class Lowering(ast.NodeTransformer):
             seat = self.hand_seat(args[0])
             if seat is not None:
                 return _hlen(seat)
+            if _g_attr(args[0], "stock"):
+                return _slot("stock_len")
             return ast.Call(f, [self.collection(args[0])], [])
         if name == "all" and len(args) == 1 and self.is_hands(args[0]):
             return _call("R.all_hands", _g())
@@ -549,6 +551,9 @@ class Lowering(ast.NodeTransformer):
             return _call(method, _g(), *[self.visit(a) for a in args])
         if method in ("_rand",):
             return _call("R.rand", _g())
+        if method == "settle" and not args and not self.t.ns["rules"].triggers:
+            # Triggers.settle with no `whenever` rules only opens windows, which random seats never use
+            return ast.Constant(None)
         target = RUNTIME_CALLS.get(method)
         if target is None:
             raise Unsupported(f"the game's {method}()")
@@ -564,6 +569,8 @@ class Lowering(ast.NodeTransformer):
             low[1] = self.visit(args[0])
         elif method in ("next_seat", "clockwise") and len(low) == 1:
             low.append(ast.Constant(1))
+        elif method == "reveal":               # how long it stays shown changes no bot's play
+            low = low[:2]
         elif method == "eliminate" and len(low) == 1:
             low.append(ast.Constant(False))
         elif method == "discard_cards":

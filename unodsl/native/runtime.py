@@ -37,7 +37,8 @@ from .portable import GAMMA, MIX1, MIX2
 MAX_SCORE = 10 ** 15       # as engine.scoring.MAX_SCORE
 
 COLOR, DIRECTION, TURN, DEALER = SLOT["color"], SLOT["direction"], SLOT["turn"], SLOT["dealer"]
-WINNER, N_ACTIVE, PLAIN, IDLE = SLOT["winner"], SLOT["n_active"], SLOT["plain"], SLOT["idle"]
+WINNER, N_ACTIVE, PLAIN, IDLE = SLOT["winner"], SLOT["n_active"], SLOT["plain"], SLOT["idle_turns"]
+WITHOUT_PLAY = SLOT["turns_without_play"]
 END_NOW, DREW = SLOT["end_now"], SLOT["drew_this_turn"]
 NEXT_OVERRIDE, ROUND_OVER, GAME_OVER = SLOT["next_override"], SLOT["round_over"], SLOT["game_over"]
 STOCK_LEN, DISCARD_LEN = SLOT["stock_len"], SLOT["discard_len"]
@@ -869,6 +870,7 @@ def reset_round(g, counters0):
         g[g[O_COUNTERS] + i] = counters0[i]
     refresh_active(g)
     g[IDLE] = 0
+    g[WITHOUT_PLAY] = 0
     g[END_NOW] = 0
     g[JOURNAL_ON] = 0
     g[JOURNAL_LEN] = 0

@@ -51,7 +51,7 @@ class NativeWriter(LoopWriter):
         self.trace = trace            # moves a traced game keeps (tests), or 0
         self.offsets, self.memory = offsets(n, len(rules.deck), rules.size, len(rules.counters), trace)
         self.strings = Strings(rules.colors)
-        self.local = {"is_playable", "playable_cards", "play", "turn_starter", "end_round", "play_round",
+        self.local_functions = {"is_playable", "playable_cards", "play", "turn_starter", "end_round", "play_round",
                       "deal_count", "teams_on", "dealer_value", "round_start", "_matches", "_trace"}
         self.uses_match_table = rules.match_static and rules.size <= MATCH_TABLE_LIMIT
 
@@ -69,7 +69,7 @@ class NativeWriter(LoopWriter):
         draw turn reads it, after resetting it."""
         if in_function:
             return super().play_body(ind, drawn, turn, in_function)
-        return [(ind, "play(g, s, card, color_arg, target_arg, False, uno)")]
+        return [(ind, "play(g, s, card, color_arg, target_arg, False)")]
 
     def random_variant(self, seat: str, card: str, ind: int) -> list:
         # reached only by a card whose play names a player, which module_source() turns away
@@ -136,9 +136,13 @@ class NativeWriter(LoopWriter):
         r = self.r
         if any(a == 2 for a in self.ns["ASKS"]):
             raise Unsupported("a card whose play names a player")
+        if r.runs is not None:
+            raise Unsupported("runs of cards played together")
+        if r.on_stock_out is not None or r.ordered_stock:
+            raise Unsupported("the rules' own stock (when the stock runs out, or cards put on it)")
         tables = Tables(self.strings, self.ns, {name: i for i, name in enumerate(r.counters)})
         tables.seat_attrs = {id(fn): name for name, (_, fn) in r.resolver.seat_attrs.items()}
-        functions = lower_functions(self.generated_source(), tables, self.local)
+        functions = lower_functions(self.generated_source(), tables, self.local_functions)
         body = "\n\n".join(("@njit(cache=True, inline='always')\n" if fn.name in INLINED else "@njit(cache=True)\n")
                            + ast.unparse(ast.fix_missing_locations(fn)) for fn in functions)
         return "\n".join([HEADER, self.tables_source(tables), body, self.game_source()]) + "\n"

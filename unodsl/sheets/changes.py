@@ -10,11 +10,14 @@ from __future__ import annotations
 from ..lang import ast as A
 from .describe import Describer
 
-_SKIP = (A.About, A.Uses, A.Requires, A.OptionDecl, A.SetOption, A.Colors, A.Players)
+_SKIP = (A.About, A.Uses, A.Requires, A.OptionDecl, A.SetOption, A.Colors, A.Players,
+         A.Define)               # (named statements are no rules: the rules that use them say them)
 _TITLES = {"OnDraw": "Drawing", "Renege": "Drawing instead of playing", "PlayOnly": "Which cards may be played",
            "AfterPlay": "After every play", "OnRoundEnd": "Scoring and winning", "OnRoundStart": "Start of each round",
            "DealsFirst": "The first dealer", "Teams": "Teams", "Match": "Matching", "Deal": "The deal",
-           "Deck": "The deck"}
+           "Deck": "The deck", "StockOut": "When the stock runs out", "Blocked": "A blocked round",
+           "Whenever": "At any moment", "Runs": "Playing several cards", "Faces": "Two-sided cards",
+           "PairFaces": "Two-sided cards", "Sees": "What each player sees", "Ranks": "Rank names"}
 CHANGES = ("New", "Changed", "Gone")
 
 

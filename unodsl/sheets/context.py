@@ -73,6 +73,10 @@ class _Book:
         self.round_start = None
         self.teams = None
         self.dealer = None
+        self.table_rules: list = []       # two faces, what each player sees, groups and rank names
+        self.anytime: list = []           # `whenever` rules
+        self.stock = STOCK
+        self.going_out = GOING_OUT
 
     def note(self, section: str, title: str, sentence: str) -> None:
         if sentence:
@@ -111,11 +115,24 @@ class _Book:
 
     def _CounterDecl(self, decl, keys, unit):
         said = self.v.say(decl, keys, unit)
+        if said is None:
+            return                         # bookkeeping the rules keep to themselves
         start = decl.start.value
         text = said.text if not said.author else f"{said.text} It starts at {start} every round."
         self.counters.append({"title": said.title, "text": text})
         self.note("Setup", said.title, said.exact)
         self.where[id(decl)] = "setup"
+
+    def _table_rule(self, decl, keys, unit):
+        """Declarations about the cards and the table (two faces and how they pair, what each
+        player sees, groups of colors, rank names): a step of the setup each."""
+        said = self.v.say(decl, keys, unit)
+        if said is not None:
+            self.table_rules.append({"title": said.title, "text": said.text})
+            self.note("Setup", said.title, said.exact)
+            self.where[id(decl)] = "setup"
+
+    _Faces = _PairFaces = _Sees = _Group = _Ranks = _table_rule
 
     def _OnRoundStart(self, decl, keys, unit):
         said = self.v.say(decl, keys, unit)
@@ -165,6 +182,30 @@ class _Book:
             self.turn_rules.append({"title": title, "text": said.text})
         self.note("Your turn", title, said.exact)
         self.where[id(decl)] = "turn"
+
+    def _Runs(self, decl, keys, unit):
+        self._turn_rule(decl, keys, unit, "Playing several cards")
+
+    def _Whenever(self, decl, keys, unit):
+        said = self.v.say(decl, keys, unit)
+        if said is not None:
+            self.anytime.append(said.text)
+            self.note("Your turn", "At any moment", said.exact)
+            self.where[id(decl)] = "turn"
+
+    def _StockOut(self, decl, keys, unit):
+        said = self.v.say(decl, keys, unit)
+        if said is not None:
+            self.stock = said.text if said.author else "When the stock runs out: " + said.text[:1].lower() + said.text[1:]
+            self.note("Your turn", "When the stock runs out", said.exact)
+            self.where[id(decl)] = "turn"
+
+    def _Blocked(self, decl, keys, unit):
+        said = self.v.say(decl, keys, unit)
+        if said is not None:
+            self.going_out = f"{GOING_OUT} {said.text}"
+            self.note("Scoring and winning", "A blocked round", said.exact)
+            self.where[id(decl)] = "scoring"
 
     def _OnDraw(self, decl, keys, unit):
         said = self.v.say(decl, keys, unit)
@@ -264,6 +305,8 @@ def turn_steps(book: _Book) -> list:
         steps.append({"title": "Or draw", "text": " ".join(draw), "choices": [], "rules": []})
     if book.after:
         steps.append({"title": "After every play", "text": " ".join(book.after), "choices": [], "rules": []})
+    if book.anytime:
+        steps.append({"title": "At any moment", "text": " ".join(book.anytime), "choices": [], "rules": []})
     return steps
 
 
@@ -278,7 +321,7 @@ def setup_steps(book: _Book) -> list:
                   "its top card face up to start the discard pile." + (" If it is:" if book.starter else "")})
     if book.round_start:
         steps.append({"title": "Each round, before the first turn", "text": book.round_start})
-    for c in book.counters:
+    for c in book.table_rules + book.counters:
         steps.append(c)
     steps.append({"title": "Who starts", "text": FIRST_PLAYER})
     return steps
@@ -312,10 +355,10 @@ def build_context(rules, *, parent=None, modules=(), paper: str = "a4", stats: i
     }
     ctx["contents"] = contents(rules, book.d)
     ctx["setup"] = {"steps": setup_steps(book), "starter": book.starter}
-    ctx["turn"] = {"steps": turn_steps(book), "stock": STOCK}
+    ctx["turn"] = {"steps": turn_steps(book), "stock": book.stock}
     ctx["cards"] = [{k: v for k, v in c.items() if k not in ("selectors", "decl")} for c in book.cards]
     ctx["out_of_turn"] = {"windows": book.windows, "questions": book.questions}
-    ctx["scoring"] = {"going_out": GOING_OUT, "rules": book.scoring or [],
+    ctx["scoring"] = {"going_out": book.going_out, "rules": book.scoring or [],
                       "example": worked_example(rules, book.d)}
     ctx["variations"] = variations(rules)
     ctx["examples"] = [example_context(rules, x, i) for i, x in enumerate(examples)]
@@ -349,7 +392,7 @@ def player_aid(rules, book: _Book, ctx: dict) -> dict:
     draw = [t for t in (getattr(book, "renege", None), book.draw) if t]
     if draw:
         turn.append({"title": "Or draw", "text": " ".join(first_sentence(t) for t in draw)})
-    turn.append({"title": "Go out", "text": GOING_OUT})
+    turn.append({"title": "Go out", "text": first_sentence(book.going_out)})
     answers = []
     for w in book.windows:
         for a in w["actions"]:

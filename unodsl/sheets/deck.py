@@ -83,7 +83,7 @@ def sel_picture(rules, d: Describer, sel) -> Markup:
     return card_picture(rules, ids[0]) if ids else Markup("")
 
 
-def _per_color(c, ids, in_deck, colors) -> str:
+def _per_color(c, ids, in_deck, colors, word: str = "color") -> str:
     """ "19 of each color: one 0 and two of each 1–9", when every color holds the same cards."""
     per_color: dict = {}
     for i in ids:
@@ -95,7 +95,7 @@ def _per_color(c, ids, in_deck, colors) -> str:
     n = sum(shape.values())
     ranks = [r for r in shape if r is not None]
     if not ranks:
-        return f"{n} per color"
+        return f"{n} per {word}"
     by_count: dict = {}
     for rank, k in shape.items():
         if k:
@@ -107,12 +107,14 @@ def _per_color(c, ids, in_deck, colors) -> str:
             bits.append(f"{number_words(k)} {what}" + ("s" if k > 1 else ""))
         else:
             bits.append(f"{number_words(k)} of each {what}")
-    return f"{n} per color: " + and_list(bits)
+    return f"{n} per {word}: " + and_list(bits)
 
 
 def contents(rules, d: Describer) -> dict:
     c = rules.cards
     in_deck = Counter(rules.deck)
+    if rules.faces:              # two-sided cards: each card of the deck shows both of its faces
+        in_deck += Counter(c.other[i] for i in rules.deck)
     colors = [(name, rules.color_titles.get(name, name), _ink(rules, name)) for name in rules.colors]
     rows, missing = [], []
     for kind in rules.kinds:
@@ -127,7 +129,7 @@ def contents(rules, d: Describer) -> dict:
         rank_label = "" if not ranks else (str(ranks[0]) if len(ranks) == 1 else f"{ranks[0]}–{ranks[-1]}")
         sym = symbol(decl, rank_label) if decl is not None else title[:2]
         colored = any(c.colored[i] for i in ids)
-        detail = _per_color(c, ids, in_deck, rules.colors) if colored else ""
+        detail = _per_color(c, ids, in_deck, rules.colors, rules.color_word) if colored else ""
         points = sorted({c.points[i] for i in ids if in_deck[i]})
         if ranks and all(c.points[i] == c.rank[i] for i in ids):
             points_text = "face value"

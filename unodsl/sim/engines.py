@@ -56,15 +56,12 @@ def choose(rules, players: int, bot: str, games: int, wanted: str = "auto") -> C
 def prepare(rules, players: int) -> Choice:
     """Compile (or load from the cache) the native engine before worker processes start, so that
     they inherit it, or find it on disk, instead of each compiling it. Code numba refuses to
-    compile is a bug of the native engine, never a reason to stop: the Python engine plays."""
-    from numba.core.errors import NumbaError
-
-    from ..native import native_engine
+    compile (a gap of the native engine) is refused like any other: the Python engine plays."""
+    from ..native import Unsupported, native_engine
     try:
-        native_engine(rules, players).warm()
-    except NumbaError as err:
-        first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
-        return Choice("python", f"engine: Python (the native engine failed to compile {rules.title}: {first})")
+        native_engine(rules, players)
+    except Unsupported as missing:
+        return Choice("python", f"engine: Python (the native engine cannot run {rules.title}: it has no code for {missing})")
     return Choice("native", "engine: native (the rules compiled to machine code)")
 
 

@@ -15,7 +15,6 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..compile.codegen import INLINE_BOTS
 from ..compile.decisions import Action, Refused
 from ..compile.ruleset import Ruleset
 from ..engine.bots import BOTS
@@ -35,8 +34,8 @@ def play_game(rules: Ruleset, players: int, seed: int, bot: str = "basic", recor
 
     With record=False the game keeps no event log and the bots' choices, always taken from the
     engine's own list of legal actions, are applied without being checked again: the fast path.
-    The bots codegen can write into the loop (codegen.INLINE_BOTS: random and basic) are then
-    played inside the generated turn loop itself, with the same choices (inline=False turns that off, and generated=False runs
+    Bots that allow it (`inline_ok`, the random bot) are then played inside the generated turn
+    loop itself, with the same choices (inline=False turns that off, and generated=False runs
     the generic turn loop instead of the generated one: both for tests).
     Races and chance events for the table are decided at random. A recorded game has its own
     generator, so that its log replays from the seed alone, and the bots and the table share a
@@ -44,7 +43,8 @@ def play_game(rules: Ruleset, players: int, seed: int, bot: str = "basic", recor
     `rng` when given (the tests give the native engine's generator, to play its games)."""
     rng = rng if rng is not None else random.Random(seed ^ 0x5EED)
     bots = [BOTS[bot](rng) for _ in range(players)]
-    seat_bot = bots[0] if inline and not record and bot in INLINE_BOTS else None
+    seat_bot = (bots[0] if inline and not record and getattr(bots[0], "inline_ok", False) and rules.runs is None
+                else None)
     game = Game(rules, players, seed=seed, record=record, seat_bot=seat_bot, rng=None if record else rng,
                 generated=generated)
     deal = Action(None, "deal")
@@ -67,8 +67,9 @@ def play_game(rules: Ruleset, players: int, seed: int, bot: str = "basic", recor
         else:
             apply(bot_.choose(game, game.legal_actions()))
         if game.windows:
-            for s in range(players):
-                act = bots[s].out_of_turn(game, s)
+            wanting = [s for s in range(players) if bots[s].out_of_turn(game, s) is not None]
+            for s in game.out_of_turn_order(wanting, chooser):
+                act = bots[s].out_of_turn(game, s)       # asked again: an earlier move may have changed it
                 if act is not None:
                     try:
                         game.apply(act)

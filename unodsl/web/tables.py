@@ -228,19 +228,14 @@ class LiveTable:
         if d is not None and d.kind == "deal" and not g.game_over:
             out.append({"move": "deal", "kind": "deal", "label": f"Deal round {g.round + 1}"})
         elif d is not None and d.seat == seat:
-            own_call = self._own_call()
-            two_left = hand_size == 2
+            calls = r.call_verbs() if hand_size == 2 else ()
             for a in g.legal_actions():
                 out.append(self._move(a))
-                if a.verb == "play" and own_call and two_left and not a.uno:
-                    out.append(self._move(a._replace(uno=True)))
+                if a.verb == "play" and a.call is None:
+                    out.extend(self._move(a._replace(call=call)) for call in calls)
         for a in g.window_actions(seat):
             out.append(self._move(a, window=True))
         return out
-
-    def _own_call(self) -> bool:
-        return any(a.verb == "uno" and a.who == "player" for entries in self.rules.window_verbs().values()
-                   for _, a in entries)
 
     def _move(self, a: Action, window: bool = False) -> dict:
         r = self.rules
@@ -254,8 +249,8 @@ class LiveTable:
                                  "css": css_color(r, a.color)}
             if a.target is not None and (a.verb == "play" or window):
                 move["target"] = self.names[a.target]
-            if a.uno:
-                move["call"] = True
+            if a.call is not None:
+                move["call"] = words_of(a.call)
             if window:
                 move["label"] = f"{words_of(a.verb).capitalize()} with {r.cards.name[a.card]}"
                 move["doc"] = self._window_doc(a.verb)

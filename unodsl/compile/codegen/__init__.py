@@ -14,19 +14,17 @@ has no template for something (a rare statement, say), the whole program that co
 through its generic closures instead, sharing the same state. tests/test_codegen.py checks that
 the generated loop plays exactly the same games as the generic one, event for event.
 
-Layers: `expressions` writes expressions, `statements` statements and whole programs, `bots` the
-simulated bots' choices and out-of-turn scan, `loop` the functions the Game runs; `runtime` holds
-the helpers the generated code calls.
+Layers: `expressions` writes expressions, `statements` statements and whole programs, `loop` the
+functions the Game runs; `runtime` holds the helpers the generated code calls.
 """
 from __future__ import annotations
 
-from typing import Callable, NamedTuple, Optional
+from typing import Callable, NamedTuple
 
-from .bots import INLINE_BOTS
 from .loop import LoopWriter
 from .runtime import drive
 
-__all__ = ["INLINE_BOTS", "Generated", "generate", "drive"]
+__all__ = ["Generated", "generate", "drive"]
 
 
 class Generated(NamedTuple):
@@ -37,24 +35,20 @@ class Generated(NamedTuple):
     turn_actions: Callable      # turn_actions(g, seat): Game.legal_actions on a turn
     source: str
     delegated: tuple            # (program, what had no template) run by the generic closures
-    scan: Optional[Callable] = None   # scan_windows(g, first, at_turn): the simulated bots out of turn
 
 
-def generate(rules, n: int, interrupt_type, max_turns: int, sim: bool = False, record: bool = False,
-             bot: str = "random", out_of_turn_limit: int = 0) -> Generated:
+def generate(rules, n: int, interrupt_type, max_turns: int, sim: bool = False, record: bool = False) -> Generated:
     """The generated code for this ruleset and table size, cached on the ruleset. With sim,
-    every seat is played inline by `bot` (one of INLINE_BOTS, the Game's `seat_bot`), and the round
+    every seat is played inline by the random policy (the Game's `seat_bot`), and the round
     loop returns at the end of the round without yielding; with record, it keeps the event log."""
-    key = (n, sim, record and not sim, bot if sim else None)
+    key = (n, sim, record and not sim)
     found = rules.generated.get(key)
     if found is None:
-        writer = LoopWriter(rules, n, interrupt_type, max_turns, sim, record, bot=bot,
-                            out_of_turn_limit=out_of_turn_limit)
+        writer = LoopWriter(rules, n, interrupt_type, max_turns, sim, record)
         text = writer.source()
         code = compile(text, f"<unodsl generated: {rules.name}, {n} players>", "exec")
         exec(code, writer.ns)
         found = rules.generated[key] = Generated(writer.ns["play_round"], writer.ns["turn_starter"],
                                                  writer.ns["playable_cards"],
-                                                 writer.ns["turn_actions"], text, tuple(writer.delegated),
-                                                 writer.ns.get("scan_windows"))
+                                                 writer.ns["turn_actions"], text, tuple(writer.delegated))
     return found

@@ -12,11 +12,11 @@ import re
 import tokenize
 
 from ...lang import ast as A
-from .bots import BotWriter
 from .expressions import _NONNULL_SEATS, Env, Unsupported
+from .statements import StatementWriter
 
 
-class LoopWriter(BotWriter):
+class LoopWriter(StatementWriter):
     """Writes the Python source of one ruleset's turn loop for a table of `n` players."""
 
     def __init__(self, *args, **kwargs):
@@ -38,8 +38,12 @@ class LoopWriter(BotWriter):
         # the turn's player plays the drawn card: its play written out here, once (not inside
         # another play's effect, where it stays a call)
         inline = who == "s" and self._play_depth == 0
-        if self.sim:      # both bots play a card they may play
-            return head + self.bot_drawn(t, x, ind + 1) + self.drawn_play(t, x, ind + 1, inline)
+        tracked = env.played != "False"           # the program reads `played`
+        if tracked:
+            head = [(ind, f"{env.played} = False")] + head
+        noted = [(ind + 1, f"{env.played} = True")] if tracked else []
+        if self.sim:      # the random policy always plays a card it may play: one draw for the card
+            return head + noted + [(ind + 1, "rand()")] + self.random_play(t, x, ind + 1, inline)
         d = self.temp("d")
         # the decision and its legal actions, as Game._list_actions lists them
         listed = ([(ind + 1, f"g._legal = list(PLAYS[{t}][{x}])")] if node.must else
@@ -48,38 +52,48 @@ class LoopWriter(BotWriter):
             (ind + 1, f"{d} = DRAWN.get(({t}, {x}, {node.must!r}))"),
             (ind + 1, f"if {d} is None:"),
             (ind + 2, f"{d} = DRAWN[({t}, {x}, {node.must!r})] = Decision({t}, 'drawn', (), 'Play the card you drew?', card={x}, must={node.must!r})"),
-            *(listed if not any(p is not None and p.asks_target for p in self.r.on_play) else []),
+            *(listed if self.r.runs is None and not any(p is not None and p.asks_target for p in self.r.on_play)
+              else []),
             (ind + 1, f"{act} = yield {d}"),
-            (ind + 1, f"if {act}.verb == 'play':")]
+            (ind + 1, f"if {act}.verb == 'play':"),
+            *[(i + 1, line) for i, line in noted]]
         if not inline:
             return L + [(ind + 2, f"yield from play(g, {t}, {act}, False)")]
-        return L + [(ind + 2, f"_, _, card, color_arg, target_arg, _, uno = {act}"),
+        return L + [(ind + 2, f"_, _, card, color_arg, target_arg, _, call, more = {act}"),
                     *self.play_body(ind + 2, drawn=self.temp("drawn"))]
 
-    def random_drawn(self, seat: str, card: str, ind: int) -> list:
-        """The random policy plays the drawn `card`: one draw for the card (the only one it may
-        play), then a color and a player for it drawn uniformly, as `RandomBot` picks among the
-        play's variants (one draw even when there is only one)."""
-        return [(ind, "rand()"),
-                (ind, f"if ASKS[{card}] == 0:"),
-                (ind + 1, "rand()"),
-                (ind + 1, "color_arg = target_arg = None"),
-                (ind, f"elif ASKS[{card}] == 1:"),
-                (ind + 1, "color_arg, target_arg = COLORS[int(rand() * NCOLORS)], None"),
-                (ind, "else:"),
-                *self.random_variant(seat, card, ind + 1),
-                (ind, "uno = False")]
-
-    def drawn_play(self, seat: str, card: str, ind: int, inline: bool) -> list:
-        """The drawn card is played, with `color_arg`, `target_arg` and `uno` chosen."""
+    def random_play(self, seat: str, card: str, ind: int, inline: bool) -> list:
+        """The random policy plays `card`: a color and a player for it drawn uniformly, as
+        `RandomBot` picks among the play's variants (one draw even when there is only one)."""
+        L = [(ind, f"if ASKS[{card}] == 0:"),
+             (ind + 1, "rand()"),
+             (ind + 1, "color_arg = target_arg = None"),
+             (ind, f"elif ASKS[{card}] == 1:"),
+             (ind + 1, f"color_arg, target_arg = {self.color_pick(card)}, None"),
+             (ind, "else:"),
+             *self.random_variant(seat, card, ind + 1)]
         if not inline:
-            return [(ind, f"play(g, {seat}, {card}, color_arg, target_arg, False, uno)")]
-        return [(ind, f"card = {card}"), *self.play_body(ind, drawn=self.temp("drawn"))]
+            return L + [(ind, f"play(g, {seat}, {card}, color_arg, target_arg, False)")]
+        return L + [(ind, f"card = {card}"),
+                    *self.play_body(ind, drawn=self.temp("drawn"))]
+
+    def color_pick(self, card: str) -> str:
+        """The random policy's color for a play of `card` that names one: uniform among the
+        colors its effect offers (all of them, unless it asks for a color of a group)."""
+        if all(p is None or not p.asks_color or p.color_options == self.r.colors for p in self.r.on_play):
+            return "COLORS[int(rand() * NCOLORS)]"
+        table = self.const(tuple(p.color_options if p is not None else () for p in self.r.on_play), "CARD_COLORS")
+        return f"{table}[{card}][int(rand() * len({table}[{card}]))]"
 
     def _sAsIfPlayed(self, node, env, ind):
+        who = self.temp()
+        if node.card is not None:        # another card's effect: the card's own play, as a call
+            card = self.temp("x")
+            run = f"g.effect_gen({who}, {card})"
+            return [(ind, f"{who} = {self.expr(node.who, env)}"), (ind, f"{card} = {self.expr(node.card, env)}"),
+                    (ind, f"drive(g, {run})" if self.sim else f"yield from {run}")]
         if self._as_if is None or env.card != "card":
             raise Unsupported("AsIfPlayed outside a starter")
-        who = self.temp()
         return [(ind, f"{who} = {self.expr(node.who, env)}")] + self._as_if(who, ind)
 
     def play_function(self) -> list:
@@ -87,15 +101,15 @@ class LoopWriter(BotWriter):
         Driven by a Game it is a generator of decisions taking the action; in the simulator it is
         a plain function taking the card, color and player chosen."""
         if self.sim:
-            head = [(0, "def play(g, s, card, color_arg, target_arg, jumped, uno):"), (1, "rand = g._seat_rand")]
+            head = [(0, "def play(g, s, card, color_arg, target_arg, jumped):"), (1, "rand = g._seat_rand")]
         else:
             head = [(0, "def play(g, s, action, jumped):"),
-                    (1, "_, _, card, color_arg, target_arg, _, uno = action")]
+                    (1, "_, _, card, color_arg, target_arg, _, call, more = action")]
         return head + self.play_body(1, in_function=True) + ([] if self.sim else [(1, "return"), (1, "yield")])
 
     def play_body(self, ind: int, drawn: str = "drawn", turn: bool = False, in_function: bool = False) -> list:
         """A card lands and acts: with `s`, `card`, `color_arg`, `target_arg`, `jumped` (and,
-        driven by a Game, `uno`) bound; `drawn` names the local holding `it` for this play. The
+        driven by a Game, `call`) bound; `drawn` names the local holding `it` for this play. The
         simulator skips windows, which random seats never use; a ruleset that never cancels a play
         keeps no journal of it. A turn's own play need not note that someone played (only a
         draw turn asks)."""
@@ -104,6 +118,8 @@ class LoopWriter(BotWriter):
                   color_arg="color_arg", target_arg="target_arg", drawn=drawn)
         self._play_depth += 1
         L = []
+        if r.runs is not None and not self.sim:     # a run: the cards before the last land first
+            L += [(ind, "if more:"), (ind + 1, "card = yield from g.run_gen(s, card, more)")]
         if r.undoable:
             L += [(ind, "outer = g._journal"), (ind, "journal = g._journal = []")]
         honest = tuple(None if e is None else (e, f) for e, f in zip(r.honest_exprs, r.honest))
@@ -115,7 +131,7 @@ class LoopWriter(BotWriter):
               *([] if turn else [(ind, "g._played_this_turn = True")]),
               (ind, "c = T_color[card]"), (ind, "if c is not None:"), (ind + 1, "g.color = c"),
               *self.event(ind, "g.event('play', seat=s, card=card)")]
-        if self.windows_live:
+        if not self.sim:
             for w in r.windows:
                 rule = self.const(w, "WIN")
                 if w.opens_expr is None:
@@ -125,8 +141,9 @@ class LoopWriter(BotWriter):
                     opened = lines + [(ind, f"if {test}:")]
                 inner = ind + bool(opened)
                 L += opened + [(inner, f"g.windows.pop(({w.name!r}, s), None)"),
-                               (inner, f"g.windows[({w.name!r}, s)] = ({rule}, card)")]
-            L += [(ind, "if uno:"), (ind + 1, "g.say_uno(s)")]
+                               (inner, f"g.windows[({w.name!r}, s)] = ({rule}, card)"),
+                               *([(inner, f"g._held[({w.name!r}, s)] = True")] if w.state else [])]
+            L += [(ind, "if call is not None:"), (ind + 1, "g.say_call(s, call)")]
         L += self.dispatch(r.on_play, ind, lambda p, i: self.program(p, env, i))
         if r.undoable:
             L += [(ind, "g.last_journal = journal or []"), (ind, "g._journal = outer")]
@@ -158,8 +175,8 @@ class LoopWriter(BotWriter):
         ok = self.allowed(1)
         if ok is None:
             return [(0, "def playable_cards(g, s):"),
-                    (1, "return [c for c in dict.fromkeys(g.hands[s]) if g.is_playable(s, c)]")]
-        return [(0, "def playable_cards(g, s):")] + ok + [(1, "return [*dict.fromkeys(filter(ok.__contains__, g.hands[s]))]")]
+                    (1, f"return [c for c in {self.distinct('g.hands[s]')} if g.is_playable(s, c)]")]
+        return [(0, "def playable_cards(g, s):")] + ok + [(1, f"return [*{self.distinct('filter(ok.__contains__, g.hands[s])')}]")]
 
     def turn_actions_function(self) -> list:
         """`turn_actions(g, s)`: Game.legal_actions for a turn."""
@@ -168,9 +185,9 @@ class LoopWriter(BotWriter):
     def list_turn_actions(self, ind: int) -> list:
         """`acts = ` the legal actions of seat `s`'s turn, from the actions built once per seat."""
         r = self.r
-        targets = any(p is not None and p.asks_target for p in r.on_play)
+        targets = r.runs is not None or any(p is not None and p.asks_target for p in r.on_play)
         ok = self.allowed(ind)
-        cards = ("dict.fromkeys(filter(ok.__contains__, g.hands[s]))" if ok is not None else "playable_cards(g, s)")
+        cards = (self.distinct("filter(ok.__contains__, g.hands[s])") if ok is not None else "playable_cards(g, s)")
         L = [(ind, "plays = PLAYS[s]"), *(ok or [])]
         if targets:
             L += [(ind, "acts = []"),
@@ -190,15 +207,6 @@ class LoopWriter(BotWriter):
         return L
 
     def choose_turn(self, ind: int) -> list:
-        """The simulated seat's turn (bots.BotWriter.bot_turn), from the distinct playable cards."""
-        ok = self.allowed(ind)
-        if ok is None:
-            cards = [(ind, "cards = playable_cards(g, s)")]
-        else:
-            cards = ok + [(ind, "cards = [*dict.fromkeys(filter(ok.__contains__, g.hands[s]))]")]
-        return self.bot_turn(ind, cards)
-
-    def random_turn(self, ind: int) -> list:
         """The random policy's turn, drawing from the generator exactly as the step API's random
         bot would: `RandomBot.choose_turn` when the turn offers only the playable cards and
         `draw` (the renege rule fixed to yes, or nothing playable), `RandomBot.choose` over the
@@ -206,9 +214,13 @@ class LoopWriter(BotWriter):
         `choose` also draws once for the play's variant, and once to pick `draw` when it is the
         only action."""
         r = self.r
+        ok = self.allowed(ind)
+        if ok is None:
+            L = [(ind, "cards = playable_cards(g, s)")]
+        else:
+            L = ok + [(ind, f"cards = [*{self.distinct('filter(ok.__contains__, g.hands[s])')}]")]
         listed = r.renege_const is not True     # some turns go through RandomBot.choose
-        L = [(ind, "uno = False"),
-              (ind, "if not cards:"),
+        L += [(ind, "if not cards:"),
               *([(ind + 1, "rand()")] if r.renege_const is None else []),
               (ind + 1, "playing = False"),
               (ind, "else:"),
@@ -218,7 +230,7 @@ class LoopWriter(BotWriter):
               (ind + 1, "if k == 0:"),
               *([(ind + 2, "rand()")] if listed else []),
               (ind + 2, "color_arg = target_arg = None"),
-              (ind + 1, "elif k == 1:"), (ind + 2, "color_arg, target_arg = COLORS[int(rand() * NCOLORS)], None"),
+              (ind + 1, "elif k == 1:"), (ind + 2, f"color_arg, target_arg = {self.color_pick('card')}, None"),
               (ind + 1, "else:"),
               (ind + 2, "g.decision = TURN[s]"),
               *self.random_variant("s", "card", ind + 2)]
@@ -298,16 +310,18 @@ class LoopWriter(BotWriter):
         fixed_table = self.fixed_table
         in_order = not self.uses((A.Starts, A.PlaysAgain), whole_round=False)
         # only a window action that may ask questions runs inside the turn loop (Game._window_action)
-        interrupts = any(a.program.plain is None for w in self.r.windows for a in w.actions)
+        interrupts = any(a.program.plain is None for w in self.r.windows for a in w.actions) or (
+            self.r.settles and bool(self.r.windows))      # an action out of turn may put the decider out
         env = Env(player="s", actor="s", card=None)
         draw = self.program(self.r.on_draw, env, 3)
         end = "end_round(g, {})" if self.sim else "yield from end_round(g, {})"
         L = [(0, "def play_round(g):")]
+        if self.r.settles:
+            L += [(1, "g.settle()")]          # (the starter may have made a `whenever` rule hold)
         if self.sim:
             L += [(1, "rand = g._seat_rand"),
                   (1, "while True:"),
-                  (2, "s = g.turn"),
-                  *self.turn_point(2, end_loop="break")]
+                  (2, "s = g.turn")]
             L += self.choose_turn(2)
         else:
             # the turn's legal actions are listed as it begins, for Game.legal_actions and apply
@@ -319,22 +333,25 @@ class LoopWriter(BotWriter):
                   *([(2, "if action.__class__ is Interrupt:"),
                      (3, "if (yield from g._interrupted(action)):"), (4, "break"),
                      (3, "continue")] if interrupts else []),
-                  (2, "_, verb, card, color_arg, target_arg, _, uno = action"),
+                  (2, "_, verb, card, color_arg, target_arg, _, call, more = action"),
                   (2, "playing = verb == 'play'")]
         # A play always moves the game on; a draw turn may not (an empty stock, nothing to play):
         # a lap of turns in which nobody moved is a stalemate.
         stalemate = [(3, "g.declare_stalemate()"), (3, end.format("None")), (3, "break")]
         L += [(2, "turns = g.round_turns = g.round_turns + 1"),
               *([] if fixed_table else [(2, "active_before = g._n_active")]),
-              *([(2, "if g.windows:"), (3, "g._close_turn_windows()")] if self.windows_live else []),
+              *([] if self.sim or not self.r.windows else [(2, "if g.windows:"), (3, "g._close_turn_windows()")]),
               (2, "if playing:"),
               *self.play_body(3, turn=True),
-              (3, "g._idle = 0"),
+              (3, "g.idle_turns = 0"),
+              *([(3, "g.turns_without_play = 0")] if self.r.blocked is not None else []),
+              *([(3, "g.settle()")] if self.r.settles else []),
               (2, "else:"),
               (3, "g._drew_this_turn = 0"), (3, "g._played_this_turn = False"),
               (3, "drawn = None"),
               *self.event(3, "g.event('draw_turn', seat=s)"),
               *(draw or [(3, "pass")]),
+              *([(3, "g.settle()")] if self.r.settles else []),
               (3, "moved = g._played_this_turn or g._drew_this_turn" +
                   ("" if fixed_table else " or g._n_active != active_before")),
               *([(2, "if g._end_now:"), (3, "g._finish_round(None)"), (3, "break")] if self.uses((A.EndRound,), whole_round=False) else []),
@@ -342,11 +359,7 @@ class LoopWriter(BotWriter):
               (2, "if not hands[s] or not all(hands)" + ("" if fixed_table else " or g._n_active == 1") + ":"),
               (3, "out = g._gone_out(s)"),
               (3, "if out is not None:"), (4, end.format("out")), (4, "break"),
-              (2, "if not playing:"),
-              (3, "if moved:"), (4, "g._idle = 0"),
-              (3, "else:"),
-              (4, "g._idle += 1"),
-              (4, "if g._idle >= 2 and g._idle >= g._n_active:"), *[(i + 2, t) for i, t in stalemate],
+              *self.blocked_check(stalemate),
               (2, "if turns >= MAX_TURNS:"), *stalemate]
         if in_order:
             L += self.advance(2, generic="g._advance()")
@@ -356,11 +369,27 @@ class LoopWriter(BotWriter):
             L += [(1, "return"), (1, "yield")]
         return L
 
+    def blocked_check(self, stalemate: list) -> list:
+        """The end of a turn that did not end the round: is the round blocked? By default when
+        nobody played or drew for a lap of turns; else as the rules' `blocked when` says."""
+        if self.r.blocked is None:
+            return [(2, "if not playing:"),
+                    (3, "if moved:"), (4, "g.idle_turns = 0"),
+                    (3, "else:"),
+                    (4, "g.idle_turns += 1"),
+                    (4, "if g.idle_turns >= 2 and g.idle_turns >= g._n_active:"), *[(i + 2, t) for i, t in stalemate]]
+        env = Env(player="s", actor="s", card=None)
+        lines, test = self.condition(self.r.blocked_expr, self.r.blocked, env, 2)
+        return [(2, "if not playing:"),
+                (3, "g.idle_turns = 0 if moved else g.idle_turns + 1"),
+                (3, "g.turns_without_play = 0 if g._played_this_turn else g.turns_without_play + 1"),
+                *lines, (2, f"if {test}:"), *stalemate]
+
     def source(self) -> str:
         parts = (self.playable_function(), self.turn_actions_function(), self.play_function(),
-                 self.starter_function(), self.end_round_function(), self.round_function(),
-                 *self.scan_functions())
+                 self.starter_function(), self.end_round_function(), self.round_function())
         lines = [line for part in parts for line in self.bind_stable(part) + [(0, "")]]
+        lines += self.property_functions()
         return "\n".join("    " * ind + text for ind, text in lines)
 
     def bind_stable(self, function: list) -> list:

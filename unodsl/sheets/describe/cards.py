@@ -83,6 +83,11 @@ class Cards:
         if isinstance(e, A.Binary) and e.op == "and":
             a, b = self._qual(e.left, var, env), self._qual(e.right, var, env)
             return None if a is None or b is None else a + b
+        if isinstance(e, A.Attr) and e.name == "colored" and self._is_var(e.obj, var):
+            return [("adj", "colored")]
+        if isinstance(e, A.Unary) and e.op == "not" and isinstance(e.operand, A.Attr) and \
+                e.operand.name == "colored" and self._is_var(e.operand.obj, var):
+            return [("post", "without a color")]
         if isinstance(e, A.Is) and self._is_var(e.obj, var):
             if e.tag == "playable":
                 return [("post", "that cannot be played" if e.negate else "that can be played")]
@@ -105,7 +110,7 @@ class Cards:
                 if f == "color" and isinstance(r, A.Name) and r.id in self.colors and r.id not in env.vars:
                     return [("adj", self.rules.color_titles.get(r.id, r.id))]
                 if f == "color" and isinstance(r, A.Builtin) and r.id == "color":
-                    return [("post", "of the current color")]
+                    return [("post", f"of the current {self.rules.color_word}")]
                 if isinstance(r, A.Attr) and r.name == f:
                     if f == "code":
                         return [("post", f"identical to {self.np(r.obj, env)}")]

@@ -105,7 +105,7 @@
     if (calls.length) {
       buttons.push(el("button", { type: "button", class: "call" + (armedCall ? " armed" : ""), id: "arm-call",
         onclick: () => { armedCall = !armedCall; render(state); } },
-        armedCall ? "UNO! tap the card to play" : "Say UNO with my card"));
+        armedCall ? `${calls[0].call.toUpperCase()}! tap the card to play` : `Say ${calls[0].call.toUpperCase()} with my card`));
     }
     for (const m of s.moves) {
       if (m.kind === "play" || (s.question && m.kind === "answer")) continue;
