@@ -65,16 +65,13 @@ class LoopWriter(StatementWriter):
     def random_play(self, seat: str, card: str, ind: int, inline: bool) -> list:
         """The random policy plays `card`: a color and a player for it drawn uniformly, as
         `RandomBot` picks among the play's variants (one draw even when there is only one)."""
-        v = self.temp("v")
         L = [(ind, f"if ASKS[{card}] == 0:"),
              (ind + 1, "rand()"),
              (ind + 1, "color_arg = target_arg = None"),
              (ind, f"elif ASKS[{card}] == 1:"),
              (ind + 1, f"color_arg, target_arg = {self.color_pick(card)}, None"),
              (ind, "else:"),
-             (ind + 1, f"{v} = g._plays({seat}, {card})"),
-             (ind + 1, f"{v} = {v}[int(rand() * len({v}))]"),
-             (ind + 1, f"color_arg, target_arg = {v}.color, {v}.target")]
+             *self.random_variant(seat, card, ind + 1)]
         if not inline:
             return L + [(ind, f"play(g, {seat}, {card}, color_arg, target_arg, False)")]
         return L + [(ind, f"card = {card}"),
@@ -236,9 +233,16 @@ class LoopWriter(StatementWriter):
               (ind + 1, "elif k == 1:"), (ind + 2, f"color_arg, target_arg = {self.color_pick('card')}, None"),
               (ind + 1, "else:"),
               (ind + 2, "g.decision = TURN[s]"),
-              (ind + 2, "a = g._plays(s, card)"), (ind + 2, "a = a[int(rand() * len(a))]"),
-              (ind + 2, "color_arg, target_arg = a.color, a.target")]
+              *self.random_variant("s", "card", ind + 2)]
         return L
+
+    def random_variant(self, seat: str, card: str, ind: int) -> list:
+        """`color_arg, target_arg = ` a play of `card` that names a player, drawn uniformly among
+        its variants (every color it asks for, with every player it may name), as RandomBot picks."""
+        v = self.temp("v")
+        return [(ind, f"{v} = g._plays({seat}, {card})"),
+                (ind, f"{v} = {v}[int(rand() * len({v}))]"),
+                (ind, f"color_arg, target_arg = {v}.color, {v}.target")]
 
     def starter_function(self) -> list:
         """`turn_starter(g, card)`: Game._turn_starter, the card turned to start the pile and its
