@@ -140,16 +140,45 @@ def internal_names(rules) -> set:
     return {n for n in names if len(n) > 1 or n not in ("a", "I")}
 
 
+UNO_WORDS = {"color": "colors", "wild": "wilds", "uno": "unos"}
+
+
+def own_words(rules) -> set:
+    """Every word the rules file itself says or names (texts, titles, names, tags, colors, options)."""
+    texts = [rules.about, rules.color_word, *rules.color_titles.values()]
+    texts += [f"{n} {info.doc}" for n, info in rules.options.items()]
+    for _, decl, _ in rules.composed.items:
+        for node in A.walk(decl):
+            if isinstance(node, (A.Attr, A.Builtin)):
+                continue                  # `card.suit` and `suit` are read as the color, whatever their spelling
+            for value in vars(node).values() if hasattr(node, "__dict__") else ():
+                if isinstance(value, str):
+                    texts.append(value)
+                elif isinstance(value, tuple):
+                    texts += [v for v in value if isinstance(v, str)]
+    return set(re.findall(r"[a-z]+", " ".join(texts).replace("_", " ").lower()))
+
+
+def foreign_words(rules, text: str) -> list:
+    """UNO's words (color, wild, UNO) on the sheet of a game whose rules never say them
+    (Crazy Eights has suits, eights and no call)."""
+    own = own_words(rules)
+    return [word for word, plural_ in UNO_WORDS.items() if word not in own and plural_ not in own
+            and re.search(rf"(?i)\b({word}|{plural_})\b", text)]
+
+
 def leaks(rules, text: str, fmt: str) -> list:
     """Everything on the page that a person should not find there."""
     body, appendix = parts(text, fmt)
-    found = []
+    found = [f"a word of UNO’s this game does not use: “{w}”" for w in foreign_words(rules, body + appendix)]
     for where, part in (("sheet", body), ("appendix", appendix)):
         for m in re.finditer(r"\b\w*_\w*\b|\{\w*\}|`|\(option\b|\boption [a-z]|\b[a-z]+ = \S", part):
             found.append(f"{where}: identifier-like `{m.group(0)}`")
         for m in re.finditer(r"\bp\d+\b", part):
             found.append(f"{where}: a seat as the program names it `{m.group(0)}`")
-        tokens = set(re.findall(r"(?<![’'A-Za-z0-9_\-])[A-Za-z0-9_\-+]+", part))
+        # printed, the section headings are set in capitals ("OUT OF TURN"): their words are no codes
+        words_of = re.sub(r"\b[A-Z]{2,}(?:\s+[A-Z]{2,})+\b", " ", part) if fmt == "pdf" else part
+        tokens = set(re.findall(r"(?<![’'A-Za-z0-9_\-])[A-Za-z0-9_\-+]+", words_of))
         codes = {c for c in rules.codes if len(c) > 1 and (re.search(r"[0-9+]", c) or c.isupper()) and c != "UNO"}
         for code in sorted(codes & tokens):
             found.append(f"{where}: a card code `{code}` (cards are named or drawn, not coded)")
@@ -217,6 +246,9 @@ def test_scan_finds_what_it_looks_for():
     for what in ("uno_penalty", "(option", "said twice in a row", "empty rule", "heading said again",
                  "sentence said twice"):
         assert what in found, what
+    eights = sheet_rules("crazy-eights")
+    assert foreign_words(eights, "The four colors are Clubs, Diamonds, Hearts and Spades. Say UNO!") == ["color", "uno"]
+    assert not foreign_words(eights, "The four suits are Clubs, Diamonds, Hearts and Spades.")
 
 
 # ---- every ruleset and module, every format ---------------------------------------------------
@@ -313,8 +345,8 @@ def test_whats_different_is_a_short_list_of_links_to_the_sections():
 
 
 def test_whats_different_names_nothing_classic_already_has():
-    links = _links(make("killer", fmt="md"))
-    assert "Reverse" not in links and "Saying UNO" not in links and "Wild" not in links
+    links = _links(make("killer", fmt="md"))      # (killer re-declares Saying UNO: it is listed as changed)
+    assert "Reverse" not in links and "Wild" not in links
 
 
 def test_an_option_a_variant_sets_marks_the_rules_it_changes():

@@ -8,6 +8,7 @@ and a link.
 from __future__ import annotations
 
 from ..lang import ast as A
+from .deck import kind_faces
 from .describe import Describer
 
 _SKIP = (A.About, A.Uses, A.Requires, A.OptionDecl, A.SetOption, A.Colors, A.Players,
@@ -43,7 +44,8 @@ def _index(rules) -> dict:
 def _plain_title(d: Describer, decl, keys) -> str:
     name = type(decl).__name__
     if isinstance(decl, A.OnPlay):
-        return " and ".join(d.sel_title(s) for s in d._sels(decl, keys))
+        return " and ".join(_side_title(d, s.kind) if isinstance(s, A.KindSel) and s.ranks is None else d.sel_title(s)
+                            for s in d._sels(decl, keys))
     if isinstance(decl, A.Starter):
         what = "Any other card" if decl.cards is None else " and ".join(d.sel_title(s) for s in d._sels(decl, keys))
         return f"Starting with a {what}" if decl.cards is not None else "Any other starter card"
@@ -54,8 +56,22 @@ def _plain_title(d: Describer, decl, keys) -> str:
     if isinstance(decl, A.CounterDecl):
         return d.declaration(decl)[0].title
     if isinstance(decl, (A.CardDecl, A.RemoveCard)):
-        return d.kind_title(decl.name)
+        return _side_title(d, decl.name)
+    if isinstance(decl, A.Deck) and decl.face and d.rules.faces:
+        titles = dict(zip(d.rules.faces, d.rules.face_titles or d.rules.faces))
+        return f"The {titles.get(decl.face, decl.face).lower()} side"
     return _TITLES.get(name, "")
+
+
+def _side_title(d: Describer, kind: str) -> str:
+    """A kind's title, with its side when a kind of the other side of two-sided cards has the
+    same title ("Reverse (dark side)")."""
+    title, sides = d.kind_title(kind), kind_faces(d.rules)
+    mine = sides.get(kind, ())
+    if len(mine) == 1 and any(d.kind_title(k) == title and f != mine for k, f in sides.items() if k != kind):
+        face = dict(zip(d.rules.faces, d.rules.face_titles or d.rules.faces)).get(mine[0], mine[0])
+        return f"{title} ({face.lower()} side)"
+    return title
 
 
 def diff(parent, rules, book, modules=()) -> dict:
