@@ -129,7 +129,7 @@ def test_generic_loop_passes_every_scenario(monkeypatch):
     assert all(g._code.play_round is Game._play_round for g in games)
 
 
-@pytest.mark.parametrize("name", ["flip", "crazy-eights"])
+@pytest.mark.parametrize("name", ["flip", "no-mercy", "crazy-eights"])
 def test_new_bundled_rulesets_run_fully_generated(name):
     """The rulesets of the language's second part need no generic fallback either, in the step
     API's loop or in the simulator's."""

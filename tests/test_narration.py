@@ -219,6 +219,8 @@ GAMES = [(name, ()) for name in RULESETS] + [("classic", (m,)) for m in MODULES 
 @pytest.mark.parametrize("name,modules", GAMES, ids=["+".join((n,) + m) for n, m in GAMES])
 def test_a_whole_game_at_the_terminal_reads_as_english(name, modules):
     options = {"target": 150} if name != "challenge-uno" else {"target": 60}
+    if "target" not in load(name, modules).options:
+        options = {}                          # a game won otherwise (no-mercy: the first out wins)
     rules = load(name, modules, options)
     typist, out = Typist(7), io.StringIO()
     session = Session(rules, 4, [0], "basic", 7, typist, out)

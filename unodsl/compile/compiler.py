@@ -730,6 +730,7 @@ class Compiler:
                                      "which it would hide inside the statements", d.span,
                                      f"give the parameter another name, e.g. `{p}_given`")
             defs[d.name] = d
+            self._define(I.NAMED, d.name, d)
         called = {n.name for _, decl, _ in self.c.items for n in A.walk(decl)
                   if isinstance(n, A.Call) and not (isinstance(decl, A.Define) and decl.name == n.name)}
         self._unused = [d for name, d in defs.items() if name not in called]

@@ -13,7 +13,7 @@ from typing import Callable, Optional
 from ..lang import ast as A
 from ..lang.diagnostics import suggest
 from .decisions import Decision
-from .index import COUNTER
+from .index import COUNTER, NAMED
 from .expressions import (
     ANY,
     BOOL,
@@ -302,6 +302,8 @@ class StatementCompiler:
         of the arguments. It sees its parameters and the built-in names, not the caller's
         variables, and its own variables do not outlive it."""
         d = self.defs.get(node.name)
+        if d is not None:
+            self.r.note(NAMED, node.name, node.span, "start")
         args = [self.r.compile(a, scope) for a in node.args]
         if d is None:
             self.diags.error("E221", f"no statement is defined with the name `{node.name}`", node.span,

@@ -165,11 +165,12 @@ class Ruleset:
         return self.cards.code[card]
 
     def playable_set(self, top: int, color) -> frozenset:
-        """Card ids that may follow `top` under `color` (static match rules only), memoised."""
+        """Card ids that may follow `top` under `color`, memoised: exact for static match rules;
+        for rules that read counters, with every counter at its start value (as a round begins)."""
         key = (top, color)
         found = self._memo.get(key)
         if found is None:
-            ctx = Ctx(_MatchView(top, color))
+            ctx = Ctx(_MatchView(top, color, dict(self.counters)))
             ok = []
             for card in range(self.size):
                 ctx.card = card

@@ -248,7 +248,7 @@ def _recover(source: Source, text: str, err: UnexpectedInput, diags: Diagnostics
                             "add what happens, for example `" + word + " draws 2` or `skip " + word + "`")
                 first, last = blank.region(line, at_line_start)
                 return blank.blank(first, last)
-        if tok.type == "NAME":
+        if tok.type == "NAME" or re.fullmatch(r"[a-z]+", str(tok.value)):   # a name, or a keyword out of place
             decl_word = suggest(tok.value, DECL_WORDS, limit=1) if at_line_start else ""
             close = decl_word or suggest(tok.value, keywords() - {tok.value})
             if close:
