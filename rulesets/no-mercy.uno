@@ -54,7 +54,7 @@ ruleset no-mercy "UNO Show 'Em No Mercy" {
 
   define stack(n) { add n to pending; if player.cards == 0 { next draws pending; set pending to 0 } }
 
-  on play number 7 "Swap hands with a player of your choice (name them with the play: play R7 p3)." {
+  on play number 7 "Swap hands with a player of your choice." {
     player picks target from others
     if player.cards > 0 { player swaps hands with target }
   }
