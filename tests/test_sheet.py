@@ -265,6 +265,8 @@ def test_sheet_says_every_rule_once(ref, fmt):
         # self-contained: nothing fetched from elsewhere
         assert not re.search(r"""(?i)(src|href)\s*=\s*["'](?!#)""", text)
         assert "@import" not in text and "url(" not in text
+        ids = re.findall(r'\bid="([^"]+)"', text)
+        assert len(ids) == len(set(ids)), f"anchors defined twice: {sorted({i for i in ids if ids.count(i) > 1})}"
 
 
 def _box_text(box) -> str:
@@ -662,3 +664,56 @@ def test_the_english_of_the_issue_list(tmp_path):
     assert "A random number within 10 of 7 times the number of players is drawn" in exact
     assert "spread" not in exact and "(option" not in exact
     assert "either the player has more than 2 cards or the current color is Blue" in exact   # grouping kept
+
+
+# ---- two-sided cards and standard decks --------------------------------------------------------
+
+def test_two_sided_cards_are_counted_and_drawn_side_by_side():
+    """Flip's contents: a table per side, each counting that side's cards in that side's colors."""
+    md = make("flip", fmt="md")
+    contents = _section(md, "## Contents")
+    light, dark = contents.split("### Dark side")
+    assert "### Light side" in light
+    assert re.search(r"\| \*\*Number\*\* \| 72 \| 18 per color: two of each 1–9 \|", light)
+    assert re.search(r"\| \*\*Number\*\* \| 72 \|", dark)
+    assert re.search(r"\| \*\*Skip\*\* \| 8 \| 2 per color \|", light)
+    assert "Skip Everyone" in dark and "Skip Everyone" not in light
+    assert "Pink, Teal, Orange and Purple" in contents
+    html = make("flip", fmt="html")
+    row = re.search(r'(?s)<tr id="deck-dark-draw-five">.*?</tr>', html).group(0)
+    assert "Pink Draw Five" in row and "Red Draw Five" not in row
+
+
+def test_the_same_words_on_both_sides_are_said_once():
+    """The light and the dark Wild share their author's words: one line with both pictures; the
+    two challenges share their Challenge answer: one question, that answer said once."""
+    md = make("flip", fmt="md")
+    cards = _section(md, "## What each card does")
+    assert cards.count("**Wild.**") == 1
+    out = _section(md, "## Out of turn")
+    assert "### Challenge the Wild Draw Two or Wild Draw Color?" in out
+    assert out.count("Say it was a bluff") == 1
+    assert "**Accept, after a Wild Draw Two:**" in out and "**Accept, after a Wild Draw Color:**" in out
+    appendix = md.partition(APPENDIX_MD)[2]
+    assert "**Wild (light side).**" in appendix and "**Wild (dark side).**" in appendix
+
+
+def test_variations_are_the_options_a_rule_reads():
+    """Flip removed classic's Wild Draw Four: the option its challenge read is said of the cards
+    that now read it, and the option nothing reads any more is not listed."""
+    part = _section(make("flip", fmt="md"), "## Variations")
+    assert "A Wild Draw Two or Wild Draw Color played as the last card can be challenged." in part
+    assert "Wild Draw Four" not in part
+    assert "challenger loses their turn" not in part
+
+
+def test_a_deck_of_suits_and_named_ranks():
+    md = make("crazy-eights", fmt="md")
+    assert "13 per suit: one of each Ace, 2–10, Jack, Queen, King" in md
+    assert "The four suits are Clubs, Diamonds, Hearts and Spades." in md
+    assert "**Eight.** Name the suit that goes on." in md and "Card 8" not in md
+    assert "The dealer deals 7 cards each with two players, otherwise 5, one at a time." in md
+    assert "The stock is not renewed: once it is gone, a player who cannot play passes." in md
+    assert "shuffle the discard pile" not in md
+    html = make("crazy-eights", fmt="html")
+    assert "A–K♥" in html and "{suit}" not in html

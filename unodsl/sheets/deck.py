@@ -58,8 +58,14 @@ def _sign(rules, color) -> str:
     return suit_sign(color, rules.color_titles.get(color, "")) if color is not None else ""
 
 
-def _all_inks(rules) -> list:
-    return [_ink(rules, n) for n in rules.colors]
+def _all_inks(rules, ids=None) -> list:
+    """The inks of the ruleset's colors; for two-sided cards, of the colors on the side of `ids`."""
+    if ids is None or not rules.faces:
+        return [_ink(rules, n) for n in rules.colors]
+    c = rules.cards
+    faces = {c.face[i] for i in ids}
+    used = {c.color[j] for j in range(len(c.kind)) if c.face[j] in faces}
+    return [_ink(rules, n) for n in rules.colors if n in used]
 
 
 def card_picture(rules, card_id: int, width: int = 24) -> Markup:
@@ -70,7 +76,7 @@ def card_picture(rules, card_id: int, width: int = 24) -> Markup:
     col = c.color[card_id]
     sym = symbol(decl, label, _sign(rules, col)) if decl is not None else c.code[card_id]
     fill = _ink(rules, col) if col is not None else None
-    return card_svg(sym, fill, _all_inks(rules), width=width, title=c.name[card_id])
+    return card_svg(sym, fill, _all_inks(rules, [card_id]), width=width, title=c.name[card_id])
 
 
 def kind_picture(rules, kind: str, width: int = 24) -> Markup:
@@ -82,11 +88,12 @@ def kind_picture(rules, kind: str, width: int = 24) -> Markup:
     decl = _decl(rules, kind)
     ranks = sorted({c.rank[i] for i in ids if c.rank[i] is not None})
     sym = symbol(decl, rank_label(rules, ranks)) if decl is not None else kind[:2]
-    inks = _all_inks(rules)
     title = decl.title if decl is not None else kind
-    if any(c.colored[i] for i in ids):
-        return card_svg(sym, inks[0] if inks else "#777777", width=width, title=title)
-    return card_svg(sym, None, inks, width=width, title=title)
+    colors = [n for n in rules.colors if any(c.color[i] == n for i in ids)]
+    if any(c.colored[i] for i in ids):           # the first color the kind comes in
+        return card_svg(sym, _ink(rules, colors[0]) if colors else "#777777", width=width, title=title)
+    in_deck = set(rules.deck) | ({c.other[i] for i in rules.deck} if rules.faces else set())
+    return card_svg(sym, None, _all_inks(rules, [i for i in ids if i in in_deck] or ids), width=width, title=title)
 
 
 def sel_picture(rules, d: Describer, sel) -> Markup:
