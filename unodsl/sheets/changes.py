@@ -8,7 +8,7 @@ and a link.
 from __future__ import annotations
 
 from ..lang import ast as A
-from .deck import kind_faces
+from .deck import shared_side
 from .describe import Describer
 
 _SKIP = (A.About, A.Uses, A.Requires, A.OptionDecl, A.SetOption, A.Colors, A.Players,
@@ -64,14 +64,11 @@ def _plain_title(d: Describer, decl, keys) -> str:
 
 
 def _side_title(d: Describer, kind: str) -> str:
-    """A kind's title, with its side when a kind of the other side of two-sided cards has the
-    same title ("Reverse (dark side)")."""
-    title, sides = d.kind_title(kind), kind_faces(d.rules)
-    mine = sides.get(kind, ())
-    if len(mine) == 1 and any(d.kind_title(k) == title and f != mine for k, f in sides.items() if k != kind):
-        face = dict(zip(d.rules.faces, d.rules.face_titles or d.rules.faces)).get(mine[0], mine[0])
-        return f"{title} ({face.lower()} side)"
-    return title
+    """A kind's title, with its side when the other side of two-sided cards has a card of that
+    title ("Reverse (dark side)")."""
+    title = d.kind_title(kind)
+    side = shared_side(d.rules, d, {kind}, title)
+    return f"{title} ({side.lower()} side)" if side else title
 
 
 def diff(parent, rules, book, modules=()) -> dict:

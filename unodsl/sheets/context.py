@@ -12,7 +12,7 @@ import re
 
 from .. import __version__
 from ..lang import ast as A
-from .deck import contents, kind_faces, sel_picture
+from .deck import contents, sel_picture, shared_side
 from .describe import Describer, and_list, capital, sentence_case, with_article
 from .describe.statements import answer_label
 from .describe.scope import _Env
@@ -77,7 +77,6 @@ class _Book:
         self.anytime: list = []           # `whenever` rules
         self.stock = STOCK
         self.going_out = GOING_OUT
-        self.sides = kind_faces(rules)   # kind -> the faces its cards are on (two-sided cards)
 
     def note(self, section: str, title: str, sentence: str) -> None:
         if sentence:
@@ -267,15 +266,8 @@ class _Book:
             self._question(ask, said.title, said_id)
 
     def _side(self, sels, title: str) -> str:
-        """The side ("Dark") of two-sided cards a rule is about, when a kind of the other side has
-        the same title (a light and a dark Wild); else ""."""
-        kinds = {s.kind for s in sels if isinstance(s, A.KindSel)}
-        faces = {f for k in kinds for f in self.sides.get(k, ())}
-        if len(faces) != 1 or not any(self.d.kind_title(k) == title and self.sides.get(k, ()) != tuple(faces)
-                                      for k in self.rules.kinds if k not in kinds):
-            return ""
-        face = next(iter(faces))
-        return dict(zip(self.rules.faces, self.rules.face_titles or self.rules.faces)).get(face, face)
+        """The side of two-sided cards a rule is about, when the other side has a card of its title."""
+        return shared_side(self.rules, self.d, {s.kind for s in sels if isinstance(s, A.KindSel)}, title)
 
     def _question(self, ask, cards_title: str, card_id: str):
         env = self.d.asked.get(id(ask), _Env())

@@ -118,6 +118,18 @@ def kind_faces(rules) -> dict:
     return out
 
 
+def shared_side(rules, d: Describer, kinds, title: str) -> str:
+    """The side ("Dark") that cards of `kinds` are on, when they are all on one side and a kind
+    of the other side has the same title (a light and a dark Wild); else ""."""
+    sides = kind_faces(rules)
+    faces = {f for k in kinds for f in sides.get(k, ())}
+    if len(faces) != 1 or not any(d.kind_title(k) == title and sides.get(k, ()) != tuple(faces)
+                                  for k in rules.kinds if k not in kinds):
+        return ""
+    face = next(iter(faces))
+    return dict(zip(rules.faces, rules.face_titles or rules.faces)).get(face, face)
+
+
 def _rank_ranges(nums, rank_words) -> str:
     """Ranks as a reader counts them: runs of numbers, and named ranks by their names
     ("Ace, 2–10, Jack, Queen, King")."""
