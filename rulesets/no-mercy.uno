@@ -98,7 +98,7 @@ ruleset no-mercy "UNO Show 'Em No Mercy" {
     }
   }
 
-  whenever some s in everyone where s.cards >= mercy_limit "The Mercy Rule: a player who holds the limit or more is knocked out of the game." {
+  whenever some s in everyone where s.cards >= mercy_limit "The Mercy Rule: a player who holds 25 or more cards is knocked out of the game." {
     eliminate s
   }
 

@@ -126,7 +126,7 @@
     if (chooserCard && !playable.has(chooserCard)) closeChooser();
 
     $("revealed").replaceChildren(...s.revealed.map((r) => el("div", { class: "revealed" },
-      el("p", {}, r.name + " showed you:"), el("div", { class: "hand" }, ...r.cards.map((c) => cardNode(c))))));
+      el("p", {}, r.text), el("div", { class: "hand" }, ...r.cards.map((c) => cardNode(c))))));
 
     const log = $("log");
     log.replaceChildren(...s.log.slice().reverse().map((line) => el("li", {}, line)));
