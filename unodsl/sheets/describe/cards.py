@@ -7,7 +7,7 @@ from typing import Optional
 
 from ...lang import ast as A
 from .scope import _Bind, _Const, _Env
-from .words import _CARD_FIELDS, _CMP, and_list, fmt_value, humanize, with_article
+from .words import _CARD_FIELDS, _CMP, and_list, fmt_value, humanize, number_words, with_article
 
 
 class Cards:
@@ -28,7 +28,22 @@ class Cards:
         if sel.ranks is None:
             return title
         lo, hi = sel.ranks
+        if lo == hi and self.rules.rank_words and self._only_kind_of_rank(sel.kind, lo):
+            return self.rank_title(lo)        # a deck with named ranks: "Eight", "Queen", not "Card 8"
         return f"{title} {lo}" if lo == hi else f"{title} {lo}–{hi}"
+
+    def rank_title(self, rank) -> str:
+        """A rank as a card is called: its declared name ("Queen"), else the number in words ("Eight")."""
+        named = self.rules.rank_words.get(rank)
+        if named is not None:
+            return named[2]
+        word = number_words(rank)
+        return word[:1].upper() + word[1:]
+
+    def _only_kind_of_rank(self, kind: str, rank) -> bool:
+        """Whether no other kind of card in the deck has this rank (so the rank alone names the card)."""
+        c = self.rules.cards
+        return all(c.kind[i] == kind for i in set(self.rules.deck) if c.rank[i] == rank)
 
     def sel_cards(self, sel) -> tuple:
         c = self.rules.cards

@@ -279,10 +279,10 @@ class Declarations:
         return [Rule("A blocked round", d.doc, text, tuple(sorted(self.used)))]
 
     def _d_StockOut(self, d, keys, unit, meta):
-        rule = self.rule("When the stock runs out", d.doc, d.body, unit=unit)
-        if not d.body:
-            rule.sentence = "The stock is not renewed: a player who must draw from an empty stock draws nothing."
-        return [rule]
+        if not d.body:          # an empty rule is a rule: the stock is not renewed
+            return [self.rule("When the stock runs out", d.doc, unit=unit, sentence="The stock is not renewed: "
+                              "a player who must draw from an empty stock draws nothing.")]
+        return [self.rule("When the stock runs out", d.doc, d.body, unit=unit)]
 
     def _d_Uses(self, d, keys, unit, meta):
         if not meta:

@@ -398,9 +398,15 @@ class Statements:
         finally:
             self.subject = saved
 
-    def _count(self, e, env, one: str, many: str) -> str:
-        """A number of things: "2 cards", "2 cards (option uno_penalty)", "the pending cards"."""
+    def _count(self, e, env, one: str, many: str, each: str = "") -> str:
+        """A number of things: "2 cards", "the pending cards", "7 cards with two players,
+        otherwise 5" (`each` goes after the first number: "7 cards each with two players")."""
         e2 = self.simplify(e, env) if not isinstance(e, A.Name) else e
+        if isinstance(e2, A.Cond):
+            first = self._count(e2.then, env, one, many)
+            rest = self._count(e2.other, env, one, many)
+            rest = rest.removesuffix(" " + many).removesuffix(" " + one) if rest[:1].isdigit() else rest
+            return f"{first}{each} {self._count_when(e2.test, env)}, otherwise {rest}"
         if isinstance(e2, (A.Literal, _Const)) and isinstance(e2.value, int):
             return f"{e2.value} {plural(e2.value, one, many)}"
         if isinstance(e2, A.Name) and self._is_option(e2.id, env) and isinstance(self.options[e2.id], int):
@@ -423,6 +429,14 @@ class Statements:
                     for v, ids in sorted(values.items()))
         return f"as many {many} as {self.np(e2, env)}"
 
+
+    def _count_when(self, test, env) -> str:
+        """When a number applies: "with two players", or "if ..."."""
+        if isinstance(test, A.Binary) and test.op == "==" and isinstance(test.left, A.Builtin) \
+                and test.left.id == "players" and "players" not in env.roles \
+                and isinstance(test.right, A.Literal) and isinstance(test.right.value, int):
+            return f"with {number_words(test.right.value)} players"
+        return "if " + self.cond(test, env)
 
 
 def _all_about(body, var: str) -> bool:
