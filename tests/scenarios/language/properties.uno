@@ -9,9 +9,10 @@ ruleset properties "Card properties in play" extends classic {
     let matching = card.color == color
   }
   card skip "Skip" { colored; code "{color}S"; points 20; tags action; let warmth = 0; let blaze = 0 }
-  on play number "A number warms the game by its warmth; one that blazes past 9 makes the next player draw one." {
+  on play number "A number warms the game by its warmth; one that blazes past 9 makes the next player draw one; past 7 the heat starts again at 0." {
     add card.warmth to heat
     if card.blaze > 9 { next draws 1 }
+    if heat > 7 { set heat to 0 }
   }
   on play skip "Skip: the next player loses their turn, and draws one for each card of theirs that blazes past 9." {
     for each c in next.hand { if c.blaze > 9 { next draws 1 } }
