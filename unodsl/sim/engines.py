@@ -34,10 +34,10 @@ def choose(rules, players: int, bot: str, games: int, wanted: str = "auto") -> C
         return Choice("python", "engine: Python")
     from .. import native
     why = None
-    if not native.available():
-        why = "the native engine is not installed (pip install 'unodsl[native]')"
-    elif bot not in NATIVE_BOTS:
+    if bot not in NATIVE_BOTS:          # said first: true whether or not the extra is installed
         why = f"the native engine plays only {', '.join(NATIVE_BOTS)} bots, not {bot} ones"
+    elif not native.available():
+        why = "the native engine is not installed (pip install 'unodsl[native]')"
     else:
         from ..native.engine import is_cached
         try:
