@@ -115,7 +115,7 @@ ruleset flip "UNO Flip" extends classic {
       color_penalty(next)
     } else {
       ask next "Challenge the Wild Draw Color?" {
-        challenge "Call it a bluff: the player shows you their hand." {
+        challenge "Say it was a bluff; the player shows you their hand." {
           reveal player to next
           if honest {
             next draws until it.color == color
