@@ -332,14 +332,7 @@ class RoundFlow:
         honest = r.honest[card]
         if honest is not None:
             ctx.honest = bool(honest(ctx))
-        self.hands[seat].remove(card)
-        self.discard.append(card)
-        self._played_this_turn = True
-        color = r.cards.color[card]
-        if color is not None:
-            self.color = color
-        if self.record:
-            self.event("play", seat=seat, card=card)
+        self._lay(seat, card)
         if r.windows:
             self._open_windows(seat, card, ctx)
         if action.call is not None:
@@ -359,6 +352,18 @@ class RoundFlow:
             else:
                 yield from after.run(ctx)
 
+    def _lay(self, seat: int, card: int) -> None:
+        """A played card leaves the hand for the discard pile; its color, if it has one, is now
+        the color in play."""
+        self.hands[seat].remove(card)
+        self.discard.append(card)
+        self._played_this_turn = True
+        color = self.rules.cards.color[card]
+        if color is not None:
+            self.color = color
+        if self.record:
+            self.event("play", seat=seat, card=card)
+
     def run_gen(self, seat: int, first: int, more: tuple):
         """A run (`play runs where`): every card but the last lands on the pile in order (and,
         when each card acts, takes effect as it lands); returns the last card, which the play
@@ -366,14 +371,7 @@ class RoundFlow:
         r = self.rules
         cards = (first, *more)
         for card in cards[:-1]:
-            self.hands[seat].remove(card)
-            self.discard.append(card)
-            self._played_this_turn = True
-            color = r.cards.color[card]
-            if color is not None:
-                self.color = color
-            if self.record:
-                self.event("play", seat=seat, card=card)
+            self._lay(seat, card)
             program = r.on_play[card]
             if r.runs_each_acts and program is not None:
                 yield from program.run(Ctx(self, player=seat, card=card, actor=seat))
