@@ -40,4 +40,11 @@ ruleset killer "Killer UNO" extends classic {
       race among everyone "Whose hand was last on the pile?" as loser { loser draws 2 }
     }
   }
+
+  window uno "Saying UNO" {
+    opens when player.cards == 1
+    closes when a turn begins
+    player may uno "Say UNO whenever you are left with one card: as your next-to-last card lands, or when a passing of hands leaves you one, before anyone catches you." { }
+    others may catch "Catch a player with one card who has not said UNO." { player draws uno_penalty }
+  }
 }

@@ -20,4 +20,11 @@ module seven-o "Seven-O" {
   on play number 0 "Every player passes their hand to the next player in the direction of play." {
     if player.cards > 0 or seven_o_zero_last_card == "passes" { pass hands }
   }
+
+  window uno "Saying UNO" {
+    opens when player.cards == 1
+    closes when a turn begins
+    player may uno "Say UNO whenever you are left with one card: as your next-to-last card lands, or when a swap or a passing of hands leaves you one, before anyone catches you." { }
+    others may catch "Catch a player with one card who has not said UNO." { player draws uno_penalty }
+  }
 }

@@ -29,4 +29,11 @@ ruleset shuffle-hands "UNO with Wild Shuffle Hands (2018)" extends swap-hands {
   starter wild_shuffle_hands "The player left of the dealer chooses the color, then plays first." {
     if starter_special_wild == "acts" { as if next played it } else { next chooses a color }
   }
+
+  window uno "Saying UNO" {
+    opens when player.cards == 1
+    closes when a turn begins
+    player may uno "Say UNO whenever you are left with one card: as your next-to-last card lands, or when a shuffle of the hands leaves you one, before anyone catches you." { }
+    others may catch "Catch a player with one card who has not said UNO." { player draws uno_penalty }
+  }
 }

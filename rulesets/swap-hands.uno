@@ -25,19 +25,12 @@ ruleset swap-hands "UNO with Wild Swap Hands (2015)" extends classic {
 
   on play wild_swap_hands "Choose the color and swap hands with any opponent." {
     player chooses a color
-    if player.cards > 0 or special_last_card == "acts" {
-      if swap_hands_optional {
-        ask player "Swap hands?" {
-          swap "Swap hands with an opponent." {
-            player picks target from opponents
-            player swaps hands with target
-          }
-          keep "Keep your hand." { }
-        }
-      } else {
-        player picks target from opponents
-        player swaps hands with target
-      }
+    if swap_hands_optional {
+      player may pick victim from opponents
+      if player.cards > 0 or special_last_card == "acts" { player swaps hands with victim }
+    } else {
+      player picks victim from opponents
+      if player.cards > 0 or special_last_card == "acts" { player swaps hands with victim }
     }
   }
 
@@ -50,5 +43,12 @@ ruleset swap-hands "UNO with Wild Swap Hands (2015)" extends classic {
   }
   starter wild_customizable "The player left of the dealer chooses the color, then plays first." {
     next chooses a color
+  }
+
+  window uno "Saying UNO" {
+    opens when player.cards == 1
+    closes when a turn begins
+    player may uno "Say UNO whenever you are left with one card: as your next-to-last card lands, or when a swap of hands leaves you one, before anyone catches you." { }
+    others may catch "Catch a player with one card who has not said UNO." { player draws uno_penalty }
   }
 }

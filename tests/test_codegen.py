@@ -1,9 +1,10 @@
 """The generated turn loop plays exactly the games the generic loop plays.
 
 `codegen` writes each ruleset's turn loop as Python; `Game(..., generated=False)` runs the generic
-reference loop instead. For every bundled ruleset, every bundled module on classic and every
-example (and every rules file in tests/codegen/, which test how names, texts and nesting are
-written), under every alternative value of every choice option, both loops play the same seeds
+reference loop instead. For every bundled ruleset, every bundled module on classic, every
+example, every rules file in tests/codegen/ (which test how names, texts and nesting are
+written) and every rules file of tests/scenarios (written to exercise the language's
+primitives), under every alternative value of every choice option, both loops play the same seeds
 with the same bots (including bots that act out of turn: saying UNO, catching, jumping in), and
 must produce the same event log, action log and final state.
 """
@@ -35,6 +36,9 @@ def _units():
         else:
             out.append((label, str(path), ()))
     for path in sorted((ROOT / "tests" / "codegen").glob("*.uno")):     # rules made to test codegen itself
+        out.append((str(path.relative_to(ROOT)), str(path), ()))
+    # the rules files of the language's own scenarios, each written to exercise its primitives
+    for path in sorted((ROOT / "tests" / "scenarios").rglob("*.uno")):
         out.append((str(path.relative_to(ROOT)), str(path), ()))
     return out
 
@@ -91,14 +95,15 @@ def test_benchmarked_rulesets_run_fully_generated():
 @pytest.mark.parametrize("ref, mods, options", _variants())
 def test_inline_random_seats_play_the_same_games(ref, mods, options):
     """The simulator's fast path (random seats played inside the generated loop) makes exactly
-    the choices the random bot makes through the step API."""
+    the choices the random bot makes through the step API. (A ruleset with runs of cards lists its
+    plays each turn, so its random seats play through the step API in both.)"""
     rules = load(ref, mods, options)
     low, high = rules.players
     for seed in _seeds(options):
         players = [low, min(high, 4), min(high, 7)][seed]
         stepped = play_game(rules, players, 2000 + seed, "random", record=False, rounds=ROUNDS, inline=False)
         inline = play_game(rules, players, 2000 + seed, "random", record=False, rounds=ROUNDS)
-        assert inline._seat_bot is not None and stepped._seat_bot is None
+        assert (inline._seat_bot is not None) == (rules.runs is None) and stepped._seat_bot is None
         a, b = _state(stepped), _state(inline)
         for key in a:
             assert b[key] == a[key], f"{key} differs ({players} players, seed {2000 + seed})"
@@ -122,3 +127,26 @@ def test_generic_loop_passes_every_scenario(monkeypatch):
             ran += 1
     assert ran > 300 and len(games) >= ran
     assert all(g._code.play_round is Game._play_round for g in games)
+
+
+@pytest.mark.parametrize("name", ["flip", "no-mercy", "crazy-eights"])
+def test_new_bundled_rulesets_run_fully_generated(name):
+    """The rulesets of the language's second part need no generic fallback either, in the step
+    API's loop or in the simulator's."""
+    rules = load(name)
+    for players in (2, 4, 7):
+        assert Game(rules, players, seed=1)._code.delegated == ()
+        assert Game(rules, players, seed=1, record=False, generated=True)._code.delegated == ()
+        assert play_game(rules, players, 1, "random", record=False, rounds=1)._code.delegated == ()
+
+
+@pytest.mark.parametrize("path", [*sorted((ROOT / "tests" / "codegen").glob("*.uno")),
+                                  ROOT / "tests" / "scenarios" / "language" / "definitions.uno"],
+                         ids=lambda p: p.name)
+def test_rules_made_for_codegen_run_fully_generated(path):
+    """The rules written to test codegen (and those of the named statements' scenarios) are
+    written out whole: named statements, faces, runs and the rest need no generic fallback."""
+    rules = load(str(path))
+    for players in (rules.players[0], min(rules.players[1], 4)):
+        assert Game(rules, players, seed=1)._code.delegated == ()
+        assert play_game(rules, players, 1, "random", record=False, rounds=1)._code.delegated == ()

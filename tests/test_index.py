@@ -94,3 +94,21 @@ def test_with_only_syntax_errors_the_declarations_that_parse_still_make_rules():
     assert "zap" in a.readable["house"].kinds
     worse = broken.replace("bonus zap", "bonsu zap")
     assert analyze(Source("house.uno", worse)).readable == {}
+
+
+NAMED = '''ruleset named extends classic {
+  define punish(who) "Two cards and a lost turn." { who draws 2; skip who }
+  on play skip { punish(next) }
+  on play reverse { reverse; punish(previous) }
+}
+'''
+
+
+def test_named_statements_are_defined_and_used_by_name():
+    a = analyze(Source("named.uno", NAMED))
+    assert a.diagnostics == []
+    (punish,) = a.index.definitions_of(Symbol("named statement", "punish"))
+    assert (punish.span.line, punish.span.col, punish.span.end_col) == (2, 10, 16)
+    uses = sorted((s.line, s.col) for s in a.index.references_to(Symbol("named statement", "punish"), False))
+    lines = NAMED.splitlines()
+    assert uses == [(3, lines[2].index("punish") + 1), (4, lines[3].index("punish") + 1)]

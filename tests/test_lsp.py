@@ -334,3 +334,15 @@ def test_bad_input_gets_answers_not_a_crash(editor, tmp_path):
     (too_big,) = editor.diagnostics(huge)
     assert "rules files are limited to" in too_big.message
     assert editor.hover(huge, 1, 3) is None
+
+
+def test_named_statements_hover_and_go_to_their_definition(editor, tmp_path):
+    text = ('ruleset named extends classic {\n'
+            '  define punish(who) "Two cards and a lost turn." { who draws 2; skip who }\n'
+            '  on play skip { punish(next) }\n}\n')
+    uri = editor.open(tmp_path / "named.uno", text)
+    col = text.splitlines()[2].index("punish") + 2
+    hover = editor.hover(uri, 3, col).contents.value
+    assert "named statement `punish(who)`" in hover and "Two cards and a lost turn." in hover
+    (where,) = editor.definition(uri, 3, col)
+    assert (where.range.start.line, where.range.start.character) == (1, text.splitlines()[1].index("punish"))

@@ -92,6 +92,8 @@ def said(rules) -> list:
         if id(decl) in seen or isinstance(decl, (A.OnRoundEnd, A.Window, A.Match)):
             continue
         seen.add(id(decl))
+        if isinstance(decl, A.CounterDecl) and decl.hidden:
+            continue                          # bookkeeping the sheets never show
         keys = [k for k, other, _ in rules.composed.items if other is decl]
         one = v.say(decl, keys, unit)
         if one is not None and one.parts and one.parts[0].kind not in ("CardDecl", "Players", "Deal", "Deck", "Colors"):
@@ -138,17 +140,48 @@ def internal_names(rules) -> set:
     return {n for n in names if len(n) > 1 or n not in ("a", "I")}
 
 
+UNO_WORDS = {"color": "colors", "wild": "wilds", "uno": "unos"}
+
+
+def own_words(rules) -> set:
+    """Every word the rules file itself says or names (texts, titles, names, tags, colors, options)."""
+    texts = [rules.about, rules.color_word, *rules.color_titles.values()]
+    texts += [f"{n} {info.doc}" for n, info in rules.options.items()]
+    for _, decl, _ in rules.composed.items:
+        for node in A.walk(decl):
+            if isinstance(node, (A.Attr, A.Builtin)):
+                continue                  # `card.suit` and `suit` are read as the color, whatever their spelling
+            for value in vars(node).values() if hasattr(node, "__dict__") else ():
+                if isinstance(value, str):
+                    texts.append(value)
+                elif isinstance(value, tuple):
+                    texts += [v for v in value if isinstance(v, str)]
+    return set(re.findall(r"[a-z]+", " ".join(texts).replace("_", " ").lower()))
+
+
+def foreign_words(rules, text: str) -> list:
+    """UNO's words (color, wild, UNO) on the sheet of a game whose rules never say them
+    (Crazy Eights has suits, eights and no call)."""
+    own = own_words(rules)
+    return [word for word, plural_ in UNO_WORDS.items() if word not in own and plural_ not in own
+            and re.search(rf"(?i)\b({word}|{plural_})\b", text)]
+
+
 def leaks(rules, text: str, fmt: str) -> list:
     """Everything on the page that a person should not find there."""
     body, appendix = parts(text, fmt)
-    found = []
+    found = [f"a word of UNO’s this game does not use: “{w}”" for w in foreign_words(rules, body + appendix)]
     for where, part in (("sheet", body), ("appendix", appendix)):
         for m in re.finditer(r"\b\w*_\w*\b|\{\w*\}|`|\(option\b|\boption [a-z]|\b[a-z]+ = \S", part):
             found.append(f"{where}: identifier-like `{m.group(0)}`")
         for m in re.finditer(r"\bp\d+\b", part):
             found.append(f"{where}: a seat as the program names it `{m.group(0)}`")
-        tokens = set(re.findall(r"(?<![’'A-Za-z0-9_\-])[A-Za-z0-9_\-+]+", part))
+        # printed, the section headings are set in capitals ("OUT OF TURN"): their words are no codes
+        words_of = re.sub(r"\b[A-Z]{2,}(?:\s+[A-Z]{2,})+\b", " ", part) if fmt == "pdf" else part
+        tokens = set(re.findall(r"(?<![’'A-Za-z0-9_\-])[A-Za-z0-9_\-+]+", words_of))
         codes = {c for c in rules.codes if len(c) > 1 and (re.search(r"[0-9+]", c) or c.isupper()) and c != "UNO"}
+        if fmt == "pdf":       # headings set in capitals: a code that spells a word of the page ("OF") is that word
+            codes = {c for c in codes if c.lower() not in tokens}
         for code in sorted(codes & tokens):
             found.append(f"{where}: a card code `{code}` (cards are named or drawn, not coded)")
         for name in internal_names(rules) & tokens:
@@ -215,6 +248,9 @@ def test_scan_finds_what_it_looks_for():
     for what in ("uno_penalty", "(option", "said twice in a row", "empty rule", "heading said again",
                  "sentence said twice"):
         assert what in found, what
+    eights = sheet_rules("crazy-eights")
+    assert foreign_words(eights, "The four colors are Clubs, Diamonds, Hearts and Spades. Say UNO!") == ["color", "uno"]
+    assert not foreign_words(eights, "The four suits are Clubs, Diamonds, Hearts and Spades.")
 
 
 # ---- every ruleset and module, every format ---------------------------------------------------
@@ -231,6 +267,8 @@ def test_sheet_says_every_rule_once(ref, fmt):
         # self-contained: nothing fetched from elsewhere
         assert not re.search(r"""(?i)(src|href)\s*=\s*["'](?!#)""", text)
         assert "@import" not in text and "url(" not in text
+        ids = re.findall(r'\bid="([^"]+)"', text)
+        assert len(ids) == len(set(ids)), f"anchors defined twice: {sorted({i for i in ids if ids.count(i) > 1})}"
 
 
 def _box_text(box) -> str:
@@ -312,7 +350,9 @@ def test_whats_different_is_a_short_list_of_links_to_the_sections():
 
 def test_whats_different_names_nothing_classic_already_has():
     links = _links(make("killer", fmt="md"))
-    assert "Reverse" not in links and "Saying UNO" not in links and "Wild" not in links
+    assert "Reverse" not in links and "Wild" not in links
+    # Killer's own UNO window opens whenever a passing of hands leaves a player one card: a change
+    assert links.get("Saying UNO") == "#out-of-turn-saying-uno"
 
 
 def test_an_option_a_variant_sets_marks_the_rules_it_changes():
@@ -628,3 +668,56 @@ def test_the_english_of_the_issue_list(tmp_path):
     assert "A random number within 10 of 7 times the number of players is drawn" in exact
     assert "spread" not in exact and "(option" not in exact
     assert "either the player has more than 2 cards or the current color is Blue" in exact   # grouping kept
+
+
+# ---- two-sided cards and standard decks --------------------------------------------------------
+
+def test_two_sided_cards_are_counted_and_drawn_side_by_side():
+    """Flip's contents: a table per side, each counting that side's cards in that side's colors."""
+    md = make("flip", fmt="md")
+    contents = _section(md, "## Contents")
+    light, dark = contents.split("### Dark side")
+    assert "### Light side" in light
+    assert re.search(r"\| \*\*Number\*\* \| 72 \| 18 per color: two of each 1–9 \|", light)
+    assert re.search(r"\| \*\*Number\*\* \| 72 \|", dark)
+    assert re.search(r"\| \*\*Skip\*\* \| 8 \| 2 per color \|", light)
+    assert "Skip Everyone" in dark and "Skip Everyone" not in light
+    assert "Pink, Teal, Orange and Purple" in contents
+    html = make("flip", fmt="html")
+    row = re.search(r'(?s)<tr id="deck-dark-draw-five">.*?</tr>', html).group(0)
+    assert "Pink Draw Five" in row and "Red Draw Five" not in row
+
+
+def test_the_same_words_on_both_sides_are_said_once():
+    """The light and the dark Wild share their author's words: one line with both pictures; the
+    two challenges share their Challenge answer: one question, that answer said once."""
+    md = make("flip", fmt="md")
+    cards = _section(md, "## What each card does")
+    assert cards.count("**Wild.**") == 1
+    out = _section(md, "## Out of turn")
+    assert "### Challenge the Wild Draw Two or Wild Draw Color?" in out
+    assert out.count("Say it was a bluff") == 1
+    assert "**Accept, after a Wild Draw Two:**" in out and "**Accept, after a Wild Draw Color:**" in out
+    appendix = md.partition(APPENDIX_MD)[2]
+    assert "**Wild (light side).**" in appendix and "**Wild (dark side).**" in appendix
+
+
+def test_variations_are_the_options_a_rule_reads():
+    """Flip removed classic's Wild Draw Four: the option its challenge read is said of the cards
+    that now read it, and the option nothing reads any more is not listed."""
+    part = _section(make("flip", fmt="md"), "## Variations")
+    assert "A Wild Draw Two or Wild Draw Color played as the last card can be challenged." in part
+    assert "Wild Draw Four" not in part
+    assert "challenger loses their turn" not in part
+
+
+def test_a_deck_of_suits_and_named_ranks():
+    md = make("crazy-eights", fmt="md")
+    assert "13 per suit: one of each Ace, 2–10, Jack, Queen, King" in md
+    assert "The four suits are Clubs, Diamonds, Hearts and Spades." in md
+    assert "**Eight.** Name the suit that goes on." in md and "Card 8" not in md
+    assert "The dealer deals 7 cards each with two players, otherwise 5, one at a time." in md
+    assert "The stock is not renewed: once it is gone, a player who cannot play passes." in md
+    assert "shuffle the discard pile" not in md
+    html = make("crazy-eights", fmt="html")
+    assert "A–K♥" in html and "{suit}" not in html

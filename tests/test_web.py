@@ -16,6 +16,7 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 
+from unodsl.compile.loader import load  # noqa: E402
 from unodsl.web import app as web_app  # noqa: E402
 from unodsl.web.app import Server  # noqa: E402
 from unodsl.web.sandbox import MAX_SOURCE_BYTES, Sandbox, SandboxError  # noqa: E402
@@ -42,6 +43,7 @@ class Audit:
     def __init__(self):
         self.checked = Counter()
         self.failures: list = []
+        self.seen_texts: set = set()        # the sentences of what each seat was shown of others' cards
 
     def __call__(self, table, seat, online):
         with table.lock:                    # as Server._state does, and the check in the same hold
@@ -61,6 +63,9 @@ class Audit:
         assert msg["seat"] == seat
         assert sorted(c["code"] for c in msg["hand"]) == sorted(view["hand"])
         known = Counter(view["hand"]) + Counter(c for codes in view["revealed"].values() for c in codes)
+        known += Counter(c for codes in view.get("other_faces", {}).values() for c in codes)
+        if view.get("stock_top_other_face"):
+            known[view["stock_top_other_face"]] += 1
         if view["top"]:
             known[view["top"]] += 1
         seen = set(known)
@@ -71,6 +76,7 @@ class Audit:
             seen.update(rules.code(card) for card in cards)
         codes = {c["code"] for c in msg["hand"]} | {m["card"] for m in msg["moves"] if "card" in m}
         codes |= {c["code"] for r in msg["revealed"] for c in r["cards"]}
+        self.seen_texts |= {r["text"].split(" ")[0] + " " + r["text"].split(" ")[1] for r in msg["revealed"]}
         assert codes <= seen, f"seat {seat} was sent cards it may not see: {codes - seen}"
         for p in msg["players"]:
             assert set(p) == {"seat", "name", "bot", "you", "cards", "score", "turn", "online"}
@@ -80,7 +86,17 @@ class Audit:
             return
         saved = ([list(g.hands[s]) for s in others], list(g.stock), g._legal)
         rng = random.Random(len(g.events))
-        rng.shuffle(hidden)
+        # cards are swapped only with cards whose other side is the same (a seat that sees the other
+        # sides of two-sided cards cannot tell those apart); one-sided cards may all be swapped
+        back = (lambda c: rules.cards.other[c]) if rules.faces else (lambda c: None)
+        groups: dict = {}
+        for i, c in enumerate(hidden):
+            groups.setdefault(back(c), []).append(i)
+        for places in groups.values():
+            cards = [hidden[i] for i in places]
+            rng.shuffle(cards)
+            for i, c in zip(places, cards):
+                hidden[i] = c
         at = 0
         for s in others:
             size = len(g.hands[s])
@@ -100,6 +116,7 @@ class Audit:
 @pytest.mark.parametrize("ruleset,seats", [
     ("classic", ["human", "human", "basic"]),
     ("speed", ["human", "basic", "human", "random"]),
+    ("flip", ["human", "human", "basic"]),
 ])
 def test_every_message_holds_only_what_its_seat_may_see(tmp_path, monkeypatch, ruleset, seats):
     audit = Audit()
@@ -120,6 +137,8 @@ def test_every_message_holds_only_what_its_seat_may_see(tmp_path, monkeypatch, r
     final = people[0].state
     assert final["game_over"] and final["result"]["game_winners"]
     assert any("plays" in line for line in final["log"])
+    if load(ruleset).faces:                 # the declared visibility reaches the page: the other sides
+        assert "The other" in audit.seen_texts, audit.seen_texts
 
 
 def test_a_table_is_opened_joined_and_shown(tmp_path):

@@ -1,8 +1,8 @@
 # Rules that check out only within bounds: numbers, loops, option ranges, the starter's statements.
 ruleset bounds "Bounds" extends classic {
-  option bonus = 5 from 10 to 20 "A bonus outside its own range."         # error E392
-  option mood = "calm" from 1 to 3                                         # error E393
-  option spread = 4 from 9 to 2                                            # error E393
+  option bonus = 5 from 10 to 20 "A bonus outside its own range."         # error E392 warning W305
+  option mood = "calm" from 1 to 3                                         # error E393 warning W305
+  option spread = 4 from 9 to 2                                            # error E393 warning W305
   set uno_penalty = -1                                                     # error E392
   on play skip "Skips, after far too many steps." {
     skip next

@@ -2,7 +2,7 @@
 ruleset names "Name mistakes" {
   players 2 to 4
   deal 7
-  option penalty = 2
+  option penalty = 2   # warning W305
   colors { red R, blue B }
   card number 1..9 { colored; code "{color}{rank}"; points rank }
   card skip "Skip" { colored; code "{color}S"; points 20 }

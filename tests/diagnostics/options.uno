@@ -2,8 +2,8 @@
 ruleset options "Option mistakes" {
   players 1 to 4                                     # error E321
   deal 7
-  option scoring = "most" one of "sum", "tally"      # error E310
-  option target = 500
+  option scoring = "most" one of "sum", "tally"      # error E310 warning W305
+  option target = 500   # warning W305
   set targt = 400                                    # error E311
   set target = "high"                                # error E312
   set scoring = "least"                              # error E313

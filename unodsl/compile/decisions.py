@@ -19,6 +19,7 @@ class Decision(NamedTuple):
     prompt: str = ""
     card: Optional[int] = None  # the drawn card, for kind "drawn"
     must: bool = False         # a drawn card that must be played
+    optional: bool = False     # a choice the seat may decline (`pass`): `WHO may choose`, `may pick`
 
 
 class Action(NamedTuple):
@@ -28,7 +29,8 @@ class Action(NamedTuple):
     color: Optional[str] = None
     target: Optional[int] = None
     answer: Optional[str] = None  # for choose: a color name, seat, card code or answer as typed
-    uno: bool = False          # `play X uno`: say UNO with the play
+    call: Optional[str] = None  # `play X VERB`: the player's own call (a window verb) said with the play
+    more: tuple = ()           # a run (`play runs where`): the cards played after `card`, in order
 
 
 class Refused(Exception):

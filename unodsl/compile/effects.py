@@ -13,11 +13,29 @@ from typing import Callable, Optional
 from ..lang import ast as A
 from ..lang.diagnostics import suggest
 from .decisions import Decision
-from .index import COUNTER
-from .expressions import ANY, BOOL, CARD, CARDS, INT, SEAT, SEATS, Ctx, Resolver
+from .index import COUNTER, NAMED
+from .expressions import (
+    ANY,
+    BOOL,
+    CARD,
+    CARDS,
+    COLOR,
+    COLORS,
+    INT,
+    MEMBER,
+    NONE,
+    SEAT,
+    SEATS,
+    Ctx,
+    Resolver,
+)
 
 MAX_LOOP = 1000      # a `while` that runs longer than this stops, with an event in the log
 MAX_CHANCE = 10_000  # the widest range a `chance` may draw from
+# `chance NAME from COLLECTION`: the decision a scenario answers for each kind of member
+CHANCE_KINDS = {SEAT: "race", CARD: "card", COLOR: "color"}
+CHANCE_PROMPTS = {SEAT: "Which player did chance pick?", CARD: "Which card did chance pick?",
+                  COLOR: "Which color did chance pick?"}
 MAX_CHAINED_PLAYS = 50  # plays inside plays (`may play a card where` in an effect) in one move
 
 
@@ -33,11 +51,15 @@ def _telling_honesty(test):
 class Program:
     run: Callable            # generator function: run(ctx) yields Decisions
     plain: Optional[Callable]  # same, without suspending, when no statement can ask anything
-    asks_color: bool         # the acting player chooses a color (so a play names one)
-    asks_target: bool        # the acting player picks a player (so a play may name one)
+    asks_color: bool         # the play surely makes its player choose a color: the play names it
+    asks_target: bool        # the play surely makes its player pick a player: the play names them
     body: tuple
     target_options: Optional[Callable] = None   # ctx -> the players a play may name
-    target_required: bool = False  # a pick not behind a question: the play must name the player
+    target_required: bool = False  # the play must name the player (when there is a choice)
+    color_later: bool = False      # some color is asked when its statement runs, not with the play
+    target_later: bool = False     # some player is asked for when their statement runs
+    named: frozenset = frozenset()  # ids of the choice statements the play names
+    color_options: tuple = ()      # the colors a play may name, when it names one (all, or a group's)
 
 
 def _seats(value) -> tuple:
@@ -51,26 +73,60 @@ def _seats(value) -> tuple:
 class StatementCompiler:
     """Turns a block of statements into a Program, with names checked by the Resolver."""
 
-    def __init__(self, resolver: Resolver):
+    def __init__(self, resolver: Resolver, settles: bool = False, defs: dict | None = None):
         self.r = resolver
         self.diags = resolver.diags
+        self.settles = settles      # the rules have `whenever` rules: the game settles before each question
+        self.defs = defs or {}      # name -> A.Define: the named statements
+        self._calling: list = []    # the named statements being compiled, one inside another
 
-    def program(self, body: tuple, scope: dict | None = None) -> Program:
+    def program(self, body: tuple, scope: dict | None = None, play: bool = False) -> Program:
+        """A block as a Program. With play (a card's `on play`), the choices its player surely
+        makes (a color, a player) are named with the play itself (`play W blue`, `play R7 p3`);
+        every other choice is asked when the statement that makes it runs."""
         scope = dict(scope or {})
-        outer, self._seat_picks = getattr(self, "_seat_picks", None), None
-        outer_required, self._pick_required = getattr(self, "_pick_required", False), False
+        outer = getattr(self, "_choices", None)
+        if play or outer is None:
+            self._choices = {}          # choice statement -> (cell: named with the play?, what it picks)
         ops = [self.stmt(s, scope) for s in body]
-        options, required = self._seat_picks, self._pick_required
-        self._seat_picks = outer or options
-        self._pick_required = outer_required or required
+        choices = self._choices
+        if play or outer is None:
+            self._choices = outer
         suspends = any(sus for _, sus in ops)
         run = _block(ops)
         plain = _plain_block(ops) if not suspends else None
-        return Program(run, plain, _asks(body, A.ChooseColor), options is not None, body, options, required)
+        if not play:
+            return Program(run, plain, False, False, body)
+        is_pick = lambda node: id(node) in choices and choices[id(node)][1] is not None
+        colors, sure_color = named_with_play(body, self.r.constant, lambda n: isinstance(n, A.ChooseColor))
+        targets, sure_target = named_with_play(body, self.r.constant, is_pick)
+        options = None
+        for node in (*colors, *targets):
+            choices[id(node)][0][0] = True
+        for node in _in_order(body, targets):
+            options = choices[id(node)][1]
+            break
+        named = {id(n) for n in (*colors, *targets)}
+        later = [n for n in A.walk(body, self.defs) if id(n) in choices and id(n) not in named]
+        return Program(run, plain, sure_color, sure_target, body, options, sure_target,
+                       color_later=any(isinstance(n, A.ChooseColor) for n in later),
+                       target_later=any(choices[id(n)][1] is not None for n in later),
+                       named=frozenset(named), color_options=self._color_options(colors) if sure_color else ())
+
+    def _color_options(self, named) -> tuple:
+        """The colors the play may name: those of the groups its named `chooses a color in GROUP`
+        statements offer, in the rules' order, or every color."""
+        found = set()
+        for node in named:
+            found |= set(self.r.groups.get(node.among, self.r.colors) if node.among else self.r.colors)
+        return tuple(c for c in self.r.colors if c in found) or self.r.colors
 
     def stmt(self, node, scope: dict):
         """Compile one statement into (function, suspends)."""
-        return getattr(self, "_" + type(node).__name__)(node, scope)
+        fn, suspends = getattr(self, "_" + type(node).__name__)(node, scope)
+        if self.settles and isinstance(node, ASKING):
+            return _settled(fn), True
+        return fn, suspends
 
     def _who(self, node, scope, what="who"):
         fn, typ = self.r.compile(node, scope)
@@ -125,11 +181,19 @@ class StatementCompiler:
     def _Reveal(self, node, scope):
         a = self._who(node.who, scope)
         b = self._who(node.to, scope)
+        until = node.until
 
         def reveal(c: Ctx):
             for s in _seats(a(c)):
-                c.g.reveal(s, _seats(b(c)))
+                c.g.reveal(s, _seats(b(c)), until)
         return reveal, False
+
+    def _Flip(self, node, scope):
+        if not self.r.faces:
+            self.diags.error("E355", "`flip` turns every card over, but these cards have one face", node.span,
+                             "declare two faces first: faces light, dark")
+        keep = node.keep_order
+        return (lambda c: c.g.flip(keep)), False
 
     def _Scores(self, node, scope):
         who = self._who(node.who, scope)
@@ -149,17 +213,29 @@ class StatementCompiler:
                 c.g.eliminate(s, round_only)
         return eliminate, False
 
-    def _counter(self, node):
+    def _counter(self, node, value_type: str | None = None):
+        """The counter a `set`/`add` names; an unknown one is reported with a hint that fits what
+        was meant: a close counter, the current color (for a color value, or the color's own
+        word), or declaring the counter."""
         if node.name in self.r.counters:
             self.r.note(COUNTER, node.name, node.span, "end" if isinstance(node, A.AddCounter) else "after")
         if node.name not in self.r.counters:
+            word = self.r.color_word
+            hint = suggest(node.name, self.r.counters)
+            if not hint and (value_type == COLOR or suggest(node.name, (word, "color", "colour"))):
+                hint = (f"the current {word} is not a counter: change it with `set {word} to ...`, for example "
+                        f"`set {word} to {self.r.colors[0] if self.r.colors else 'red'}`")
             self.diags.error("E205", f"unknown counter `{node.name}`", node.span,
-                             suggest(node.name, self.r.counters) or "declare it first: counter pending = 0")
+                             hint or f"declare it first: counter {node.name} = 0")
         return node.name
 
     def _SetCounter(self, node, scope):
-        name = self._counter(node)
-        value = self.r.expect(node.value, INT, scope, "the counter's new value")
+        if node.name in self.r.counters:
+            name = self._counter(node)
+            value = self.r.expect(node.value, INT, scope, "the counter's new value")
+        else:            # an unknown counter is reported once; its value is only checked for names
+            value, vtype = self.r.compile(node.value, scope)
+            name = self._counter(node, vtype)
 
         def set_counter(c: Ctx):
             c.g.set_counter(name, value(c) or 0)
@@ -183,6 +259,108 @@ class StatementCompiler:
                 if x is not None and x in c.g.hands[s]:
                     c.g.discard_cards(s, [x])
         return discards, False
+
+    def _PutCard(self, node, scope):
+        who = self._who(node.who, scope)
+        card = self.r.expect(node.card, CARD, scope, "the card to put on the pile")
+        pile, bottom = node.pile, node.bottom
+
+        def put(c: Ctx):
+            x = card(c)
+            for s in _seats(who(c)):
+                if x is not None and x in c.g.hands[s]:
+                    c.g.put_card(s, x, pile, bottom)
+        return put, False
+
+    def _TurnOver(self, node, scope):
+        pile = node.pile
+        return (lambda c: c.g.turn_over(pile)), False
+
+    def _ShufflePile(self, node, scope):
+        pile, into, keep_top = node.pile, node.into, node.keep_top
+        if into is None:
+            return (lambda c: c.g.shuffle_pile(pile)), False
+        if into == pile:
+            self.diags.error("E210", "a pile cannot be shuffled into itself", node.span,
+                             "write `shuffle the stock` to shuffle a pile where it lies")
+        inner = dict(scope)
+        inner["card"] = CARD
+        test = self.r.expect(node.where, BOOL, inner, "the `where` condition") if node.where is not None else None
+
+        def shuffle_into(c: Ctx):
+            cards = c.g.pile(pile)
+            movable = cards[:-1] if keep_top else cards
+            if test is None:
+                moving = list(movable)
+            else:
+                saved = c.vars.get("card")
+                moving = []
+                for x in movable:
+                    c.vars["card"] = x
+                    if test(c):
+                        moving.append(x)
+                c.vars["card"] = saved
+            c.g.move_cards(pile, into, moving, keep_top)
+        return shuffle_into, False
+
+    def _Call(self, node, scope):
+        """`NAME(ARG, ...)`: the named statement's body, run with its parameters set to the values
+        of the arguments. It sees its parameters and the built-in names, not the caller's
+        variables, and its own variables do not outlive it."""
+        d = self.defs.get(node.name)
+        if d is not None:
+            self.r.note(NAMED, node.name, node.span, "start")
+        args = [self.r.compile(a, scope) for a in node.args]
+        if d is None:
+            self.diags.error("E221", f"no statement is defined with the name `{node.name}`", node.span,
+                             suggest(node.name, self.defs) or f"define it: define {node.name}(...) {{ ... }}")
+            return (lambda c: None), False
+        if len(args) != len(d.params):
+            self.diags.error("E222", f"`{node.name}` takes {len(d.params)} value{'s' if len(d.params) != 1 else ''} "
+                             f"({', '.join(d.params) or 'none'}), but {len(args)} {'is' if len(args) == 1 else 'are'} given",
+                             node.span, f"write {node.name}({', '.join(d.params)})")
+            return (lambda c: None), False
+        if node.name in self._calling:
+            chain = " -> ".join(self._calling[self._calling.index(node.name):] + [node.name])
+            self.diags.error("E344", f"`{node.name}` uses itself ({chain}), so it would never end", node.span,
+                             "a named statement may use others, but none may lead back to itself")
+            return (lambda c: None), False
+        inner = {p: t for p, (_, t) in zip(d.params, args)}
+        self._calling.append(node.name)
+        body = self.program(d.body, inner)
+        self._calling.pop()
+        fns = tuple(f for f, _ in args)
+        params = d.params
+        bound = tuple(dict.fromkeys(params + bound_names(d.body)))
+
+        def enter(c: Ctx):
+            saved = {n: c.vars[n] for n in bound if n in c.vars}
+            values = [f(c) for f in fns]
+            for n in bound:
+                c.vars.pop(n, None)
+            c.vars.update(zip(params, values))
+            return saved
+
+        def leave(c: Ctx, saved):
+            for n in bound:
+                c.vars.pop(n, None)
+            c.vars.update(saved)
+
+        if body.plain is not None:
+            plain = body.plain
+
+            def call(c: Ctx):
+                saved = enter(c)
+                plain(c)
+                leave(c, saved)
+            return call, False
+        run = body.run
+
+        def call_gen(c: Ctx):
+            saved = enter(c)
+            yield from run(c)
+            leave(c, saved)
+        return call_gen, True
 
     def _Cancel(self, node, scope):
         return (lambda c: c.g.cancel_top()), False
@@ -269,60 +447,88 @@ class StatementCompiler:
     # -- statements that may ask a player --------------------------------------------------------
     def _ChooseColor(self, node, scope):
         who = self._who(node.who, scope)
+        named = self._choice(node, None)          # [True] when the play gives this color
+        optional = node.optional
+        colors = self.r.colors
+        if node.among is not None:
+            if node.among not in self.r.groups:
+                self.diags.error("E351", f"there is no group `{node.among}`", node.span,
+                                 suggest(node.among, self.r.groups) or
+                                 f"declare it: group {node.among} = {', '.join(colors[:2])}")
+            colors = self.r.groups.get(node.among, colors)
+        prompt = "Choose a " + self.r.color_word
 
         def choose(c: Ctx):
             s = who(c)
             if not isinstance(s, int):
                 return
-            if s == c.actor and c.color_arg is not None:
-                c.g.set_color(c.color_arg, s)
+            if named[0] and s == c.actor and c.color_arg is not None:
+                color, c.color_arg = c.color_arg, None
+                c.g.set_color(color, s)
                 return
             if c.g.has_gone_out(s):
                 return
-            answer = yield Decision(s, "color", c.g.rules.colors, "Choose a color")
-            c.g.set_color(answer, s)
+            answer = yield Decision(s, "color", colors, prompt, optional=optional)
+            if answer is not None:
+                c.g.set_color(answer, s)
         return choose, True
+
+    def _choice(self, node, candidates) -> list:
+        """A cell the enclosing `on play` sets when the play itself names this choice."""
+        cell = [False]
+        if self._choices is not None:
+            self._choices[id(node)] = (cell, candidates)
+        return cell
+
+    def _SetColor(self, node, scope):
+        value, typ = self.r.compile(node.value, scope)
+        if typ not in (COLOR, NONE, ANY):
+            self.diags.error("E210", f"the new color should be a color, but it is a {typ}", node.value.span,
+                             "for example: set color to red, or set color to top.color")
+
+        def set_color(c: Ctx):
+            c.g.set_color_by_rules(value(c))
+        return set_color, False
 
     def _Picks(self, node, scope):
         who = self._who(node.who, scope)
         among, typ = self.r.compile(node.among, scope)
         self.r.loops[id(node)] = typ
-        if typ not in (SEATS, SEAT, CARDS, ANY):
-            self.diags.error("E210", f"`picks` chooses among players or cards, not a {typ}", node.among.span)
+        if typ not in (SEATS, SEAT, CARDS, COLORS, ANY):
+            self.diags.error("E210", f"`picks` chooses among players, cards or colors, not a {typ}", node.among.span)
         var = node.var
         inner = dict(scope)
-        inner[var] = CARD if typ == CARDS else SEAT
+        member = MEMBER.get(typ, SEAT)
+        inner[var] = member
         where = self.r.expect(node.where, BOOL, inner, "the `where` condition") if node.where is not None else None
+        optional = node.optional
 
         def candidates(c: Ctx) -> tuple:
             found = []
-            for x in dict.fromkeys(_seats(among(c)) if typ != CARDS else (among(c) or ())):
+            for x in (dict.fromkeys(_seats(among(c))) if member == SEAT else
+                      c.g.rules.distinct(among(c) or ()) if member == CARD else dict.fromkeys(among(c) or ())):
                 c.vars[var] = x
                 if where is None or where(c):
                     found.append(x)
             return tuple(found)
 
-        if typ == CARDS:
-            scope[var] = CARD
+        scope[var] = member
+        if member in (CARD, COLOR):
+            kind, prompt = ("card", "Choose a card") if member == CARD else ("color", "Choose a color")
 
-            def picks_card(c: Ctx):
+            def picks_thing(c: Ctx):
                 s = who(c)
                 options = candidates(c)
                 c.vars[var] = None
-                if not isinstance(s, int) or not options:
+                if not isinstance(s, int) or not options or c.g.inactive[s]:
                     return
-                if len(options) == 1:
+                if len(options) == 1 and not optional:
                     c.vars[var] = options[0]
                     return
-                answer = yield Decision(s, "card", options, "Choose a card")
+                answer = yield Decision(s, kind, options, prompt, optional=optional)
                 c.vars[var] = answer
-            return picks_card, True
-        scope[var] = SEAT
-        if isinstance(node.who, A.Name) and node.who.id == "player" and not getattr(self, "_dead", False):
-            if getattr(self, "_seat_picks", None) is None:
-                self._seat_picks = candidates    # the player may name this seat with the play: `play R7 p3`
-            if not getattr(self, "_in_ask", 0):
-                self._pick_required = True
+            return picks_thing, True
+        named = self._choice(node, candidates)    # [True] when the play names this player: `play R7 p3`
 
         def picks(c: Ctx):
             s = who(c)
@@ -330,15 +536,15 @@ class StatementCompiler:
             c.vars[var] = None
             if not isinstance(s, int) or not options:
                 return
-            if s == c.actor and c.target_arg in options:
-                c.vars[var] = c.target_arg
+            if named[0] and s == c.actor and c.target_arg in options:
+                c.vars[var], c.target_arg = c.target_arg, None
                 return
             if c.g.has_gone_out(s):
                 return
-            if len(options) == 1:
+            if len(options) == 1 and not optional:
                 c.vars[var] = options[0]
                 return
-            answer = yield Decision(s, "seat", options, "Choose a player")
+            answer = yield Decision(s, "seat", options, "Choose a player", optional=optional)
             c.vars[var] = answer
         return picks, True
 
@@ -350,14 +556,12 @@ class StatementCompiler:
             if a.name in seen:
                 self.diags.error("E220", f"the answer `{a.name}` is listed twice", a.span)
             seen.add(a.name)
-        self._in_ask = getattr(self, "_in_ask", 0) + 1
         bodies = {a.name: self.program(a.body, scope).run for a in node.answers}
-        self._in_ask -= 1
         question = node.question
 
         def ask(c: Ctx):
             s = who(c)
-            if not isinstance(s, int):
+            if not isinstance(s, int) or c.g.inactive[s]:
                 return
             answer = yield Decision(s, "answer", names, question)
             yield from bodies[answer](c)
@@ -370,10 +574,12 @@ class StatementCompiler:
         def play_drawn(c: Ctx):
             s = who(c)
             card = c.drawn
+            c.played = False
             if not isinstance(s, int) or card is None or not c.g.is_playable(s, card) or card not in c.g.hands[s]:
                 return
             action = yield Decision(s, "drawn", (), "Play the card you drew?", card=card, must=must)
-            if action.verb == "play":
+            c.played = action.verb == "play"
+            if c.played:
                 yield from c.g.play_gen(s, action)
         return play_drawn, True
 
@@ -383,11 +589,12 @@ class StatementCompiler:
 
         def may_play(c: Ctx):
             s = who(c)
+            c.played = False
             if not isinstance(s, int) or c.g.round_over:
                 return
             probe = Ctx(c.g, player=s, actor=s)
             options = []
-            for card in dict.fromkeys(c.g.hands[s]):
+            for card in c.g.rules.distinct(c.g.hands[s]):
                 probe.card = card
                 if test(probe):
                     options.append(card)
@@ -397,7 +604,8 @@ class StatementCompiler:
                 c.g.event("loop_limit", limit=MAX_CHAINED_PLAYS)
                 return
             action = yield Decision(s, "more", tuple(options), "Play another card, or pass")
-            if action.verb == "play":
+            c.played = action.verb == "play"
+            if c.played:
                 c.g.chained_plays += 1
                 try:
                     yield from c.g.play_gen(s, action)
@@ -431,8 +639,13 @@ class StatementCompiler:
         return race, True
 
     def _Chance(self, node, scope):
+        if node.among is not None:
+            return self._chance_pick(node, scope)
         low = self.r.expect(node.low, INT, scope, "the lowest number")
         high = self.r.expect(node.high, INT, scope, "the highest number")
+        if node.where is not None:
+            self.diags.error("E210", "`where` picks from a collection, not from a range of numbers",
+                             node.where.span, "write `chance roll from 1 to 6`, or pick from players, cards or colors")
         scope[node.var] = INT
         var, prompt = node.var, node.prompt or "Which number came up?"
 
@@ -442,12 +655,39 @@ class StatementCompiler:
             c.vars[var] = yield from c.g.chance_gen(options, prompt, "number")
         return chance, True
 
+    def _chance_pick(self, node, scope):
+        """`chance NAME from COLLECTION [where C]`: one member of the collection, at random."""
+        among, typ = self.r.compile(node.among, scope)
+        if typ not in (SEATS, SEAT, CARDS, COLORS, ANY):
+            self.diags.error("E210", f"`chance` picks from players, cards or colors (or a range of numbers: "
+                             f"`from 1 to 6`), not a {typ}", node.among.span)
+        member = MEMBER.get(typ, SEAT)
+        var = node.var
+        inner = dict(scope)
+        inner[var] = member
+        where = self.r.expect(node.where, BOOL, inner, "the `where` condition") if node.where is not None else None
+        scope[var] = member
+        kind = CHANCE_KINDS[member]
+        prompt = node.prompt or CHANCE_PROMPTS[member]
+
+        def chance(c: Ctx):
+            found = []
+            for x in dict.fromkeys(_seats(among(c)) if member == SEAT else (among(c) or ())):
+                c.vars[var] = x
+                if where is None or where(c):
+                    found.append(x)
+            c.vars[var] = None
+            if found:
+                c.vars[var] = yield from c.g.chance_gen(tuple(found), prompt, kind, "chance")
+        return chance, True
+
     def _AsIfPlayed(self, node, scope):
         who = self._who(node.who, scope)
+        card = self.r.expect(node.card, CARD, scope, "the card whose effect is applied") if node.card is not None else None
 
         def as_if(c: Ctx):
             s = who(c)
-            yield from c.g.effect_gen(s, c.card)
+            yield from c.g.effect_gen(s, c.card if card is None else card(c))
         return as_if, True
 
     def _If(self, node, scope):
@@ -488,10 +728,10 @@ class StatementCompiler:
     def _ForEach(self, node, scope):
         coll, typ = self.r.compile(node.collection, scope)
         self.r.loops[id(node)] = typ
-        if typ not in (SEATS, CARDS, ANY):
-            self.diags.error("E210", f"`for each` goes over players or cards, not a {typ}", node.collection.span)
+        if typ not in (SEATS, CARDS, COLORS, ANY):
+            self.diags.error("E210", f"`for each` goes over players, cards or colors, not a {typ}", node.collection.span)
         inner = dict(scope)
-        inner[node.var] = SEAT if typ == SEATS else CARD if typ == CARDS else ANY
+        inner[node.var] = MEMBER.get(typ, ANY)
         body = self.program(node.body, inner)
         var = node.var
         if body.plain:
@@ -532,22 +772,63 @@ def _plain_block(ops):
     return plain
 
 
-def _asks(body, node_type) -> bool:
-    """Whether a body lets the acting player answer a question of this type with the play itself."""
-    for s in body:
-        if isinstance(s, node_type) and isinstance(s.who, A.Name) and s.who.id == "player":
-            return True
-        for child in _children(s):
-            if _asks(child, node_type):
-                return True
-    return False
+# Statements that ask someone (or chance) something: with `whenever` rules, the game comes to rest
+# before each of them, so that what the rules say must hold does hold when a player decides.
+ASKING = (A.ChooseColor, A.Picks, A.Ask, A.PlayDrawn, A.MayPlayCard, A.Chance, A.Race)
 
 
-def _children(s):
-    if isinstance(s, A.If):
-        return (s.then, s.other)
-    if isinstance(s, (A.ForEach, A.While, A.Race)):
-        return (s.body,)
-    if isinstance(s, A.Ask):
-        return tuple(a.body for a in s.answers)
-    return ()
+def _settled(fn):
+    def settled(c: Ctx):
+        c.g.settle()
+        yield from fn(c)
+    return settled
+
+
+def bound_names(body) -> tuple:
+    """The names a block binds: its `let`s, picks, chances, races and loop variables."""
+    out = []
+    for n in A.walk(body):
+        if isinstance(n, A.Let):
+            out.append(n.name)
+        elif isinstance(n, (A.Picks, A.Chance, A.Race, A.ForEach, A.Quantifier, A.DiscardMatching)):
+            out.append(n.var)
+    return tuple(out)
+
+
+def _by_player(node) -> bool:
+    return isinstance(node.who, A.Name) and node.who.id == "player"
+
+
+def named_with_play(body, fixed, is_choice) -> tuple:
+    """Which choices of a card's effect the play itself names, and whether it surely names one:
+    (statements, sure).
+
+    A choice is named with the play when the player who played surely makes it: it is the first
+    such choice on every way through the effect (an `if` counts when both its branches make one;
+    one that the options decide counts by its branch). A choice inside a question, a loop, a race
+    or one branch only, an optional one, and one made by anyone else is asked when it runs."""
+    def walk(stmts, claimed, nodes):
+        for s in stmts:
+            if is_choice(s) and _by_player(s) and not s.optional:
+                if not claimed:
+                    nodes.append(s)
+                    claimed = True
+            elif isinstance(s, A.If):
+                known, value = fixed(s.test)
+                if known:
+                    claimed = walk(s.then if value else s.other, claimed, nodes)
+                else:
+                    a = walk(s.then, claimed, nodes)
+                    b = walk(s.other, claimed, nodes)
+                    claimed = a and b
+        return claimed
+
+    nodes: list = []
+    sure = walk(body, False, nodes)
+    return (tuple(nodes) if sure else ()), sure
+
+
+def _in_order(body, nodes) -> list:
+    """The given statements in the order they are written."""
+    ids = {id(n) for n in nodes}
+    return [n for n in A.walk(body) if id(n) in ids]

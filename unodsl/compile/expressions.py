@@ -15,15 +15,19 @@ from ..lang.diagnostics import Diagnostics, suggest
 from .index import ATTRIBUTE, BUILTIN, CARD_KIND, COLOR, COUNTER, OPTION, PROPERTY, TAG
 
 # Types: the small set of values a rule can talk about.
-INT, BOOL, STR, COLOR, KIND, CARD, CARDS, SEAT, SEATS, NONE, ANY = (
-    "number", "yes/no", "text", "color", "card kind", "card", "cards", "player", "players", "none", "any")
+INT, BOOL, STR, COLOR, KIND, CARD, CARDS, SEAT, SEATS, NONE, ANY, COLORS, PILE = (
+    "number", "yes/no", "text", "color", "card kind", "card", "cards", "player", "players", "none", "any",
+    "colors", "pile")
+FACE = "face"             # a face of two-faced cards
+# A collection's type -> the type of one of its members.
+MEMBER = {CARDS: CARD, SEATS: SEAT, COLORS: COLOR}
 
 
 class Ctx:
     """Everything an expression or effect may read while it runs."""
 
     __slots__ = ("g", "player", "card", "honest", "drawn", "actor", "vars", "color_arg",
-                 "target_arg", "top", "redo", "jumped")
+                 "target_arg", "top", "redo", "jumped", "played")
 
     def __init__(self, g, player=None, card=None, honest=True, actor=None, color_arg=None, target_arg=None):
         self.g = g
@@ -38,6 +42,7 @@ class Ctx:
         self.top = None
         self.redo = False
         self.jumped = False
+        self.played = False     # whether this rule's last `may play` played a card
 
 
 Fn = Callable[[Ctx], object]
@@ -55,6 +60,10 @@ class CardTable:
     colored: tuple = ()
     tags: tuple = ()
     props: dict = field(default_factory=dict)      # prop name -> tuple per card id
+    computed: dict = field(default_factory=dict)   # prop name -> per card id, the expression worked
+                                                   # out when read (None: the value in props)
+    other: tuple = ()       # two-faced cards: the id of the same card turned over (else empty)
+    face: tuple = ()        # two-faced cards: the name of the face each id shows (else empty)
 
 
 # Builtin names: (type, getter). Getters read the context and the game's public primitives.
@@ -80,12 +89,35 @@ BUILTINS: dict[str, tuple[str, Fn, str]] = {
     "left": (SEAT, lambda c: c.g.clockwise(c.player, 1), "the player to the left (clockwise)"),
     "right": (SEAT, lambda c: c.g.clockwise(c.player, -1), "the player to the right (counterclockwise)"),
     "run": (INT, lambda c: c.g.run_length(), "how many identical cards lie in a row on top of the pile"),
+    "stock": (PILE, lambda c: "stock", "the stock, the pile players draw from"),
+    "idle_turns": (INT, lambda c: c.g.idle_turns, "the number of turns in a row in which nobody played or drew a card"),
+    "turns_without_play": (INT, lambda c: c.g.turns_without_play, "the number of turns in a row in which nobody played a card"),
+    "discard": (PILE, lambda c: "discard", "the discard pile"),
+}
+
+
+def _top(pile):
+    return pile[-1] if pile else None
+
+
+def _bottom(pile):
+    return pile[0] if pile else None
+
+
+# The attributes of a pile: (type, fn(list of the pile, top card last)).
+PILE_ATTRS = {
+    "size": (INT, len),
+    "top": (CARD, _top),
+    "bottom": (CARD, _bottom),
+    "cards": (CARDS, lambda pile: tuple(reversed(pile))),
 }
 BUILTIN_KEYWORDS = {
     "color": (COLOR, lambda c: c.g.color),
     "players": (INT, lambda c: c.g.active_count()),
     "it": (CARD, lambda c: c.drawn),
     "round": (INT, lambda c: c.g.round),
+    "played": (BOOL, lambda c: c.played),
+    "face": (FACE, lambda c: c.g.face_name()),
 }
 
 _CMP = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
@@ -112,7 +144,12 @@ class Resolver:
         self.tags = tags
         self.seat_attrs = seat_attrs  # name -> (type, fn(g, seat))
         self.counters = counters or {}  # name -> start value
+        self.computed: dict = {}      # property name -> per card id, its compiled expression or None
         self.used_names: set[str] = set()
+        self.groups: dict = {}        # group name -> its colors
+        self.rank_names: dict = {}    # rank name -> the rank
+        self.faces: tuple = ()        # the names of the two faces of two-faced cards
+        self.color_word = "color"     # what the rules call their colors: "color" or "suit"
         self.loops: dict[int, str] = {}   # id of a node that repeats its body -> what it goes over (a type, or "while")
         self.index = index            # a NameIndex recording what each name resolved to, or None
 
@@ -124,7 +161,7 @@ class Resolver:
     # -- names visible in a scope -------------------------------------------------------------
     def known_names(self, scope: dict) -> set[str]:
         return (set(scope) | set(BUILTINS) | set(self.params) | set(self.colors) | set(self.kinds)
-                | set(self.counters))
+                | set(self.counters) | set(self.groups) | set(self.rank_names) | set(self.faces))
 
     def compile(self, node, scope: dict | None = None) -> tuple[Fn, str]:
         scope = scope or {}
@@ -178,12 +215,23 @@ class Resolver:
         if n in self.kinds:
             self.note(CARD_KIND, n, node.span)
             return (lambda c: n), KIND
+        if n in self.groups:
+            members = self.groups[n]
+            return (lambda c: members), COLORS
+        if n in self.rank_names:
+            rank = self.rank_names[n]
+            return (lambda c: rank), INT
+        if n in self.faces:
+            return (lambda c: n), FACE
         self.diags.error("E201", f"unknown name `{n}`", node.span,
                          suggest(n, self.known_names(scope)) or "names are options, colors, card kinds, or "
                          "player, next, previous, dealer, winner, others, everyone, opponents, card, top")
         return (lambda c: None), ANY
 
     def _Builtin(self, node, scope):
+        if node.id == "colors":
+            colors = tuple(self.colors)
+            return (lambda c: colors), COLORS
         typ, fn = BUILTIN_KEYWORDS[node.id]
         return fn, typ
 
@@ -195,6 +243,9 @@ class Resolver:
             simple = {"kind": (t.kind, KIND), "rank": (t.rank, INT), "color": (t.color, COLOR),
                       "points": (t.points, INT), "code": (t.code, STR), "name": (t.name, STR),
                       "colored": (t.colored, BOOL)}
+            if name == "face":
+                faces = self.cards
+                return (lambda c: None if (i := obj(c)) is None or not faces.face else faces.face[i]), FACE
             if name in simple:
                 self.note(ATTRIBUTE, "card." + name, node.span, "end")
                 table, rtype = simple[name]
@@ -202,6 +253,8 @@ class Resolver:
             if name in t.props:
                 self.note(PROPERTY, name, node.span, "end")
                 table = t.props[name]
+                if name in self.computed:
+                    return _computed_property(obj, table, self.computed[name], t.rank), ANY
                 return (lambda c: None if (i := obj(c)) is None else table[i]), ANY
             self.diags.error("E202", f"a card has no attribute `{name}`", node.span,
                              suggest(name, list(simple) + list(t.props)) or
@@ -214,6 +267,13 @@ class Resolver:
                 return (lambda c: None if (s := obj(c)) is None else getter(c.g, s)), rtype
             self.diags.error("E202", f"a player has no attribute `{name}`", node.span,
                              suggest(name, self.seat_attrs) or "players have " + ", ".join(sorted(self.seat_attrs)))
+            return (lambda c: None), ANY
+        if typ == PILE:
+            if name in PILE_ATTRS:
+                rtype, getter = PILE_ATTRS[name]
+                return (lambda c: None if (p := obj(c)) is None else getter(c.g.pile(p))), rtype
+            self.diags.error("E202", f"a pile has no attribute `{name}`", node.span,
+                             suggest(name, PILE_ATTRS) or "piles have " + ", ".join(PILE_ATTRS))
             return (lambda c: None), ANY
         if typ != ANY:
             self.diags.error("E202", f"a {typ} has no attribute `{name}`", node.span)
@@ -248,8 +308,8 @@ class Resolver:
             fn = _CMP[op]
             return (lambda c: fn(lf(c) or 0, rf(c) or 0)), BOOL
         if op == "in":
-            if rt not in (SEATS, CARDS, ANY):
-                self.diags.error("E210", f"`in` needs players or cards on its right, not a {rt}", node.right.span)
+            if rt not in (SEATS, CARDS, COLORS, ANY):
+                self.diags.error("E210", f"`in` needs players, cards or colors on its right, not a {rt}", node.right.span)
             return (lambda c: lf(c) in (rf(c) or ())), BOOL
         for side, t in ((node.left, lt), (node.right, rt)):
             if not _fits(t, INT):
@@ -289,11 +349,11 @@ class Resolver:
     def _Quantifier(self, node, scope):
         coll, ctype = self.compile(node.collection, scope)
         self.loops[id(node)] = ctype
-        if ctype not in (CARDS, SEATS, ANY):
-            self.diags.error("E210", f"`{node.kind}` goes over cards or players, not a {ctype}", node.collection.span,
-                             "for a player's cards write `p.hand`")
+        if ctype not in (CARDS, SEATS, COLORS, ANY):
+            self.diags.error("E210", f"`{node.kind}` goes over cards, players or colors, not a {ctype}",
+                             node.collection.span, "for a player's cards write `p.hand`")
         inner = dict(scope)
-        inner[node.var] = CARD if ctype == CARDS else SEAT if ctype == SEATS else ANY
+        inner[node.var] = MEMBER.get(ctype, ANY)
         var = node.var
         where = self.expect(node.where, BOOL, inner, "the `where` condition") if node.where is not None else None
 
@@ -329,6 +389,33 @@ class Resolver:
         return total, INT
 
 
+def _computed_property(obj, table, fns, ranks):
+    """`X.NAME` for a property some cards work out when it is read: the expression of the card's
+    kind, with `card` the card read and `rank` its rank."""
+    def read(c: Ctx):
+        i = obj(c)
+        if i is None:
+            return None
+        fn = fns[i]
+        if fn is None:
+            return table[i]
+        saved_card, saved_rank = c.card, c.vars.get("rank", _UNSET)
+        c.card = i
+        c.vars["rank"] = ranks[i]
+        try:
+            return fn(c)
+        finally:
+            c.card = saved_card
+            if saved_rank is _UNSET:
+                c.vars.pop("rank", None)
+            else:
+                c.vars["rank"] = saved_rank
+    return read
+
+
+_UNSET = object()
+
+
 def names_in(node) -> set:
     """Every name an expression reads; builtins other than `color` count as `<name>`."""
     out = set()
@@ -337,7 +424,7 @@ def names_in(node) -> set:
             out.add(n.id)
         elif isinstance(n, A.Quantifier):
             out.add("<quantifier>")
-        elif isinstance(n, A.Builtin) and n.id != "color":
+        elif isinstance(n, A.Builtin) and n.id not in ("color", "colors"):
             out.add("<" + n.id + ">")
     return out
 

@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 
 from ..lang.source import Source, Span, code_only
 
-CARD_KIND, OPTION, COUNTER, COLOR, TAG, PROPERTY, WINDOW, BUILTIN, ATTRIBUTE, RULESET, MODULE = (
+CARD_KIND, OPTION, COUNTER, COLOR, TAG, PROPERTY, WINDOW, BUILTIN, ATTRIBUTE, RULESET, MODULE, NAMED = (
     "card kind", "option", "counter", "color", "tag", "property", "window", "builtin", "attribute",
-    "ruleset", "module")
+    "ruleset", "module", "named statement")
 
 
 @dataclass(frozen=True)

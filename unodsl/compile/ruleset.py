@@ -42,6 +42,19 @@ class WindowRule:
     closes_on_turn: bool
     actions: tuple                     # WindowAction
     opens_expr: object = None          # the opening condition as written, for generated code
+    turn_order: bool = False           # `in turn order`: seats wanting to act are offered it in order of play
+    state: bool = False                # `opens when`: also whenever the condition becomes true
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """A `whenever` rule: its condition, or for `whenever some NAME in X where C` a finder of the
+    first NAME that meets C, and the statements to run."""
+    test: Optional[Callable]           # ctx -> bool
+    find: Optional[Callable]           # ctx -> the first member that meets the condition, or None
+    var: Optional[str]
+    program: Program
+    doc: str
 
 
 class SeatActions(NamedTuple):
@@ -100,12 +113,50 @@ class Ruleset:
     resolver: object = None             # names and types of the rules' expressions, for codegen
     honest_exprs: tuple = ()            # per card id: the honesty condition as written, or None
     dealer_values: Optional[tuple] = None   # per card id: its value when turned to choose the dealer
+    color_word: str = "color"           # what the rules call their colors: "color", or "suit"
+    groups: dict = field(default_factory=dict)      # group name -> its colors
+    faces: tuple = ()                   # two-faced cards: the names of the faces, the first in play first
+    face_titles: tuple = ()
+    rank_words: dict = field(default_factory=dict)  # rank -> (name, code, title) from `ranks { }`
+    hidden_counters: frozenset = frozenset()        # counters the sheets and the terminal never show
+    sees: frozenset = frozenset()       # what every player sees: "other faces", "every hand", "stock top"
+    same_face: tuple = ()               # two-faced cards: per id, the first id showing the same face
+    runs: Optional[Callable] = None     # `play runs where`: ctx -> whether `card` may follow `top` in a run
+    runs_each_acts: bool = False        # every card of a run acts (else only the last)
+    on_stock_out: Optional[Program] = None  # `when the stock runs out`; None: the usual reshuffle
+    ordered_stock: bool = False         # the rules put cards on the stock or read its order
+    eliminates: bool = False            # some rule can put a player out
+    blocked: Optional[Callable] = None  # ctx -> bool: the round is blocked; None: nobody moved for a lap
+    blocked_doc: str = ""
+    blocked_expr: object = None         # the blocked condition as written, for generated code
+    triggers: tuple = ()                # Trigger: the `whenever` rules
+    state_windows: tuple = ()           # the windows that open whenever their condition becomes true
+    definitions: dict = field(default_factory=dict)  # name -> Define: the named statements, for codegen
+
+    @property
+    def settles(self) -> bool:
+        """Whether the game must look at its state each time it comes to rest."""
+        return bool(self.triggers or self.state_windows)
     generated: dict = field(default_factory=dict, repr=False)   # codegen's turn loops, per table size
     _memo: dict = field(default_factory=dict, repr=False)
 
     @property
     def size(self) -> int:
         return len(self.cards.kind)
+
+    def distinct(self, cards) -> list:
+        """The cards a player tells apart, in the order held: one per card id, or, for two-faced
+        cards whose copies may have different backs, the first card showing each face."""
+        if not self.faces:
+            return [*dict.fromkeys(cards)]
+        same, seen = self.same_face, {}
+        for c in cards:
+            seen.setdefault(same[c], c)
+        return list(seen.values())
+
+    def physical(self, card: int) -> int:
+        """The same id for a card whatever face is in play (conservation counts these)."""
+        return card & ~1 if self.faces else card
 
     def option(self, name: str):
         return self.options[name].value
@@ -114,11 +165,12 @@ class Ruleset:
         return self.cards.code[card]
 
     def playable_set(self, top: int, color) -> frozenset:
-        """Card ids that may follow `top` under `color` (static match rules only), memoised."""
+        """Card ids that may follow `top` under `color`, memoised: exact for static match rules;
+        for rules that read counters, with every counter at its start value (as a round begins)."""
         key = (top, color)
         found = self._memo.get(key)
         if found is None:
-            ctx = Ctx(_MatchView(top, color))
+            ctx = Ctx(_MatchView(top, color, dict(self.counters)))
             ok = []
             for card in range(self.size):
                 ctx.card = card
@@ -138,14 +190,25 @@ class Ruleset:
             for s in range(players):
                 plays = []
                 for card, program in enumerate(self.on_play):
-                    if program is None or not (program.asks_color or program.asks_target):
+                    if self.runs is not None:          # a card may start a run: listed each turn
+                        plays.append(None)
+                    elif program is None or not (program.asks_color or program.asks_target):
                         plays.append((Action(s, "play", card),))
                     elif program.asks_target:
                         plays.append(None)
                     else:
-                        plays.append(tuple(Action(s, "play", card, c) for c in self.colors))
+                        plays.append(tuple(Action(s, "play", card, c) for c in program.color_options))
                 seats.append(SeatActions(tuple(plays), Action(s, "draw"), Action(s, "keep"), Action(s, "pass")))
             found = self._memo[key] = tuple(seats)
+        return found
+
+    def call_verbs(self) -> tuple:
+        """Words a player may say with a play (`play R5 uno`): the verbs of `player may` actions,
+        without a card, of windows that open after a play."""
+        found = self._memo.get("call verbs")
+        if found is None:
+            found = self._memo["call verbs"] = tuple(dict.fromkeys(
+                a.verb for w in self.windows for a in w.actions if a.who == "player" and a.card_test is None))
         return found
 
     def card_verbs(self) -> set:

@@ -66,18 +66,23 @@ def parse_action(rules: Ruleset, seat: int | None, text: str, players: int, answ
         if not rest:
             raise ActionSyntaxError(f"`{verb}` needs a card: {verb} CODE [COLOR] [pN]")
         card = parse_card(rules, rest[0])
-        color = target = None
-        uno = False
+        color = target = call = None
+        more = []
+        calls = rules.call_verbs() if verb == "play" else ()
         for w in rest[1:]:
-            if w.lower() == "uno":
-                uno = True
+            if w.lower() in calls:
+                call = w.lower()
             elif _SEAT.match(w):
                 target = parse_seat(w, players)
             elif parse_color(rules, w) is not None:
                 color = parse_color(rules, w)
+            elif rules.runs is not None and w.upper() in rules.codes and color is None and target is None:
+                more.append(rules.codes[w.upper()])     # a run: the cards after the first, in order
             else:
-                raise ActionSyntaxError(f"`{w}` is not a color ({', '.join(rules.colors)}), a player, or `uno`")
-        return Action(seat, verb, card, color, target, uno=uno)
+                what = [f"a {rules.color_word} ({', '.join(rules.colors)})", "a player"]
+                what += [f"`{c}`" for c in calls]
+                raise ActionSyntaxError(f"`{w}` is not " + ", ".join(what[:-1]) + " or " + what[-1])
+        return Action(seat, verb, card, color, target, call=call, more=tuple(more))
     if verb in ("draw", "keep", "pass", "deal") or (verb in answers and not rest):
         if rest:
             raise ActionSyntaxError(f"`{verb}` takes nothing after it")
@@ -105,6 +110,7 @@ def format_action(rules: Ruleset, a: Action) -> str:
     parts = [a.verb]
     if a.card is not None:
         parts.append(rules.code(a.card))
+    parts += [rules.code(c) for c in a.more]
     if a.verb == "choose":
         if a.target is not None:
             parts.append(f"p{a.target + 1}")
@@ -115,6 +121,6 @@ def format_action(rules: Ruleset, a: Action) -> str:
         parts.append(a.color)
     if a.target is not None:
         parts.append(f"p{a.target + 1}")
-    if a.uno:
-        parts.append("uno")
+    if a.call is not None:
+        parts.append(a.call)
     return " ".join(parts)

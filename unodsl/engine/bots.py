@@ -322,7 +322,7 @@ class _Plan(NamedTuple):
     look: tuple           # whether the card is tried on samples instead (it moves cards between hands)
     fit: tuple            # W_FIT * how hard the card is to play later
     points: tuple         # its points, as a share of the most a card carries
-    close_with_play: bool  # plays close the player's own windows as they land (`_closing_pays`)
+    close_with_play: str | None  # the call said with a play, closing the player's own window (`_closing_call`)
 
 
 def _plan(rules, know) -> _Plan:
@@ -338,28 +338,31 @@ def _plan(rules, know) -> _Plan:
                      {c: changed(e) if e.count else changed(know.effects[c]) for c, e in know.bluffs.items()},
                      tuple(know.effects[c].moved >= LOOK_MOVED for c in range(rules.size)),
                      tuple(W_FIT * (1.0 - p) for p in know.playability),
-                     tuple((points[c] or 0) / top for c in range(rules.size)), _closing_pays(rules, know))
+                     tuple((points[c] or 0) / top for c in range(rules.size)), _closing_call(rules, know))
         found = rules._memo[key] = (know, plan)
     return found[1]
 
 
 def closing_own_windows(game: Game, action: Action, know=None) -> Action:
     """The play, made so that it closes as it lands the windows it opens for its player (`play X
-    uno`), when others could measurably hurt the player in them."""
-    if action.verb != "play" or action.uno:
+    VERB`, whatever the rules call it), when others could measurably hurt the player in them."""
+    if action.verb != "play" or action.call is not None:
         return action
     know = know if know is not None else knowledge(game.rules, game.n)
-    return action._replace(uno=True) if _plan(game.rules, know).close_with_play else action
+    call = _plan(game.rules, know).close_with_play
+    return action._replace(call=call) if call is not None else action
 
 
-def _closing_pays(rules, know) -> bool:
-    """Whether some window the player may close itself (`player may ...`) lets the others do
-    something that measurably costs the player cards: then a play closes it as it lands."""
+def _closing_call(rules, know) -> str | None:
+    """The player's own call (`player may VERB`, without a card) of a window that lets the others
+    do something measurably costing the player cards, said with a play to close it as it lands;
+    None when no window is worth closing."""
     for w in rules.windows:
-        if any(a.who == "player" and a.card_test is None for a in w.actions):
+        own = next((a.verb for a in w.actions if a.who == "player" and a.card_test is None), None)
+        if own is not None:
             if any(know.subject_change.get((w.name, a.verb), 0.0) > 0 for a in w.actions if a.who != "player"):
-                return True
-    return False
+                return own
+    return None
 
 
 def _pooled(values: tuple, counts: tuple) -> float:

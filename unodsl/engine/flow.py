@@ -15,6 +15,7 @@ from .windows import Interrupt
 MAX_TURNS_PER_ROUND = 5000
 MAX_TURNS_PER_GAME = 50_000      # the longest bundled games last under 2,000 turns
 MAX_ROUNDS = 500
+MAX_AS_IF = 20           # effects applied again inside one another (`as if X played C`)
 
 DEAL = Decision(None, "deal", prompt="Deal the next round")
 
@@ -31,8 +32,11 @@ class Position:
     turn: int | None = None
     dealer: int | None = None
     scores: list | None = None
-    uno: tuple = ()
+    called: tuple = ()        # seats whose call at one card (say, UNO) is already made
+    face: int = 0             # two-faced cards: the face in play (0: the first)
     teams: list | None = None
+    counters: dict = field(default_factory=dict)     # counter values other than their start
+    eliminated: tuple = ()                          # seats already out of the game
 
 
 class RoundLoop:
@@ -92,9 +96,15 @@ class RoundFlow:
         self.inactive = list(self.eliminated)  # eliminated or benched: passed over in play
         self._n_active = self.inactive.count(False)
         self._update_plain()
-        self._idle = 0                        # turns in a row in which nobody played or drew
+        self.idle_turns = 0                   # turns in a row in which nobody played or drew
+        self.turns_without_play = 0           # turns in a row in which nobody played
         self.out_of_turn = 0                  # actions out of turn this round (see windows.MAX_OUT_OF_TURN)
+        self._held = {}                       # (window, seat) -> its `opens when` condition held last time
         self._end_now = False
+        self._as_if_depth = 0
+        self.face = 0                         # two-faced cards: the face in play (0: the first)
+        self.revealed = {}                    # viewer -> {seat: cards seen, or None: the live hand}
+        self._reveal_ends = {}                # (viewer, seat) -> "turn" or "round"
 
     def _setup_teams(self) -> None:
         """Partners across the table: only for an even number of players, four or more."""
@@ -110,7 +120,10 @@ class RoundFlow:
             if self.dealer is None:
                 self.dealer = self._choose_dealer()
         self.stock = stock = list(r.deck)
-        self._lazy = True              # a dealt stock is drawn at random (after a laid-out round too)
+        # a dealt stock is drawn at random (after a laid-out round too), unless the rules put cards
+        # on it or read its order (two-faced cards turn it over, a seen top card is drawn next):
+        # then it is shuffled once the hands are dealt
+        self._lazy = not r.ordered_stock
         count = int(r.deal(Ctx(self)) or 0)
         order = self._order_from(self.next_seat(self.dealer))
         hands, rand = self.hands, self._rand
@@ -123,6 +136,8 @@ class RoundFlow:
                     hands[s].append(stock[i])
                     stock[i] = stock[-1]
                     stock.pop()
+        if r.ordered_stock:
+            self.rng.shuffle(stock)
         if self.record:
             self.event("deal", dealer=self.dealer, cards=count)
         if r.on_round_start is not None:
@@ -178,8 +193,12 @@ class RoundFlow:
         self._advance()
 
     def _setup_position(self, p: Position):
+        for s in p.eliminated:
+            self.eliminated[s] = True
         self._reset_round()
+        self.counters.update(p.counters)
         r = self.rules
+        self.face = p.face
         self.hands = [list(h) for h in p.hands]
         self.stock = list(reversed(p.stock))
         self.discard = list(p.discard)
@@ -201,7 +220,7 @@ class RoundFlow:
             self.color = p.color
         for s in range(self.n):
             self._open_windows(s, None)
-        for s in p.uno:
+        for s in p.called:
             self.windows = {k: w for k, w in self.windows.items() if k[1] != s}
 
     def _play_round(self):
@@ -209,6 +228,8 @@ class RoundFlow:
         one stays as the reference the generated loop is tested against."""
         r = self.rules
         turn_decisions = [Decision(s, "turn") for s in range(self.n)]
+        if r.settles:
+            self.settle()
         while not self.round_over:
             s = self.turn
             action = yield turn_decisions[s]
@@ -230,6 +251,8 @@ class RoundFlow:
                     r.on_draw.plain(ctx)
                 else:
                     yield from r.on_draw.run(ctx)
+            if r.settles:
+                self.settle()
             if self._end_now:
                 self._finish_round(None)
                 break
@@ -238,8 +261,13 @@ class RoundFlow:
                 yield from self._end_round(out)
                 break
             moved = self._played_this_turn or self._drew_this_turn or self._n_active != active_before
-            self._idle = 0 if moved else self._idle + 1
-            if self._idle >= max(2, self.active_count()) or self.round_turns >= MAX_TURNS_PER_ROUND:
+            self.idle_turns = 0 if moved else self.idle_turns + 1
+            self.turns_without_play = 0 if self._played_this_turn else self.turns_without_play + 1
+            if r.blocked is None:
+                blocked = self.idle_turns >= max(2, self.active_count())
+            else:
+                blocked = bool(r.blocked(Ctx(self, player=s, actor=s)))
+            if blocked or self.round_turns >= MAX_TURNS_PER_ROUND:
                 yield from self._stalled()
                 break
             self._advance()
@@ -248,12 +276,14 @@ class RoundFlow:
         """Run an out-of-turn action that arrived at a turn decision; True when it ended the round."""
         self._played_this_turn = False
         yield from action.program.run(action.ctx)
+        if self.rules.settles:
+            self.settle()
         s = self.turn
         if self._after_turn_ends_round(s):
             yield from self._end_round(self._gone_out(s))
             return True
-        if self._played_this_turn:        # a card played out of turn: play goes on from it
-            self._advance()
+        if self._played_this_turn or self.inactive[s]:    # play goes on from a card played out of
+            self._advance()                               # turn, or past a player now out
         return False
 
     def _stalled(self):
@@ -262,8 +292,14 @@ class RoundFlow:
         yield from self._end_round(None)
 
     def declare_stalemate(self) -> None:
-        self.stalemate = ("nobody could play or draw" if self._idle else
-                          f"the round passed {MAX_TURNS_PER_ROUND} turns")
+        r = self.rules
+        if self.round_turns >= MAX_TURNS_PER_ROUND and (r.blocked is not None or not self.idle_turns):
+            self.stalemate = f"the round passed {MAX_TURNS_PER_ROUND} turns"
+        elif r.blocked is not None:
+            self.stalemate = r.blocked_doc or "the round is blocked, as the rules define it"
+            self.stats["blocked"] = self.stats.get("blocked", 0) + 1     # the rules' own end of a round
+        else:
+            self.stalemate = "nobody could play or draw"
         self.event("stalemate", reason=self.stalemate)
 
     def _after_turn_ends_round(self, seat) -> bool:
@@ -276,13 +312,20 @@ class RoundFlow:
         self.turn = seat
         yield from self.play_gen(seat, Action(seat, "play", card, ctx.color_arg, ctx.target_arg), jumped=True)
 
-    def chance_gen(self, options: tuple, prompt: str, kind: str):
-        """A real-world or chance outcome: drawn by the game's generator, or asked as a decision."""
+    def chance_gen(self, options: tuple, prompt: str, kind: str, event: str | None = None):
+        """A real-world or chance outcome: drawn by the game's generator, or asked as a decision
+        (of kind `kind`). It is logged as an event `kind` (a race, a number) or, for one member of
+        a collection, `chance`; a card picked by chance is not named there, since it may be hidden."""
         if self.chance == "ask":
             answer = yield Decision(None, kind, tuple(options), prompt)
         else:
             answer = options[self.rng.randrange(len(options))]
-        self.event(kind, outcome=answer, prompt=prompt)
+        if event is None:
+            self.event(kind, outcome=answer, prompt=prompt)
+        elif kind == "card":
+            self.event("chance", of="card", prompt=prompt)
+        else:
+            self.event("chance", of=kind, outcome=answer, prompt=prompt)
         return answer
 
     def play_gen(self, seat: int, action: Action, jumped: bool = False):
@@ -293,21 +336,17 @@ class RoundFlow:
         ctx.jumped = jumped
         outer = self._journal
         journal = self._journal = [] if r.undoable else None
+        if action.more:
+            card = yield from self.run_gen(seat, card, action.more)
+            ctx.card = card
         honest = r.honest[card]
         if honest is not None:
             ctx.honest = bool(honest(ctx))
-        self.hands[seat].remove(card)
-        self.discard.append(card)
-        self._played_this_turn = True
-        color = r.cards.color[card]
-        if color is not None:
-            self.color = color
-        if self.record:
-            self.event("play", seat=seat, card=card)
+        self._lay(seat, card)
         if r.windows:
             self._open_windows(seat, card, ctx)
-        if action.uno:
-            self.say_uno(seat)
+        if action.call is not None:
+            self.say_call(seat, action.call)
         program = r.on_play[card]
         if program is not None:
             if program.plain is not None:
@@ -323,11 +362,46 @@ class RoundFlow:
             else:
                 yield from after.run(ctx)
 
+    def _lay(self, seat: int, card: int) -> None:
+        """A played card leaves the hand for the discard pile; its color, if it has one, is now
+        the color in play."""
+        self.hands[seat].remove(card)
+        self.discard.append(card)
+        self._played_this_turn = True
+        color = self.rules.cards.color[card]
+        if color is not None:
+            self.color = color
+        if self.record:
+            self.event("play", seat=seat, card=card)
+
+    def run_gen(self, seat: int, first: int, more: tuple):
+        """A run (`play runs where`): every card but the last lands on the pile in order (and,
+        when each card acts, takes effect as it lands); returns the last card, which the play
+        goes on with. The cards were checked before (LegalActions._check_run)."""
+        r = self.rules
+        cards = (first, *more)
+        for card in cards[:-1]:
+            self._lay(seat, card)
+            program = r.on_play[card]
+            if r.runs_each_acts and program is not None:
+                yield from program.run(Ctx(self, player=seat, card=card, actor=seat))
+        return cards[-1]
+
     def effect_gen(self, seat, card):
-        """Run a card's effect as if `seat` had played it (starter cards)."""
+        """Run a card's effect as if `seat` had played it (a starter card, or `as if X played C`).
+        Effects that apply effects again stop at MAX_AS_IF deep, with an event in the log."""
         program = self.rules.on_play[card] if card is not None else None
-        if program is not None:
+        if program is None or not isinstance(seat, int):
+            return
+        depth = self._as_if_depth
+        if depth >= MAX_AS_IF:
+            self.event("loop_limit", limit=MAX_AS_IF)
+            return
+        self._as_if_depth = depth + 1
+        try:
             yield from program.run(Ctx(self, player=seat, card=card))
+        finally:
+            self._as_if_depth = depth
 
     def _gone_out(self, seat):
         hands = self.hands

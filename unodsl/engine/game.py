@@ -7,8 +7,8 @@ rules do not allow it, and otherwise resumes the generator. The rules' programs 
 primitives of the table, the seats and the scores; no card or variant is known here.
 
 Game's jobs live in modules of their own, mixed into it: `table` (cards), `seats` (order of
-play), `flow` (rounds and turns), `windows` (out of turn), `scoring` and `legal` (what may be
-done). This module builds a game, drives it, and says what a seat may see.
+play), `flow` (rounds and turns), `windows` (out of turn), `scoring`, `legal` (what may be
+done) and `views` (what a seat may see). This module builds a game and drives it.
 """
 from __future__ import annotations
 
@@ -23,12 +23,14 @@ from .legal import LegalActions
 from .scoring import Scoring
 from .seats import Seats
 from .table import Table
+from .views import Views
+from .triggers import Triggers
 from .windows import Interrupt, Windows, seat_name
 
 __all__ = ["Game", "Position", "seat_name"]
 
 
-class Game(Table, Seats, RoundFlow, Windows, Scoring, LegalActions):
+class Game(Table, Seats, RoundFlow, Windows, Scoring, LegalActions, Views, Triggers):
     """One game of a ruleset, from the first deal to its end.
 
     seed or rng: the game's random generator (the same seed and actions give the same game);
@@ -57,7 +59,10 @@ class Game(Table, Seats, RoundFlow, Windows, Scoring, LegalActions):
         self.dealer = players - 1 if dealer is None and position is not None else dealer
         self.scores = [0] * players
         self.eliminated = [False] * players
-        self._lazy = position is None         # a dealt stock is drawn at random, never shuffled
+        self._lazy = position is None and not rules.ordered_stock   # a dealt stock is drawn at random
+        self._refilling = False               # the rules' `when the stock runs out` is running
+        self._settling = False                # the `whenever` rules are running
+        self._held = {}
         self.order = list(range(players))     # seat at each position around the table
         self.pos = list(range(players))       # position of each seat
         self.teams = list(range(players))
@@ -73,6 +78,8 @@ class Game(Table, Seats, RoundFlow, Windows, Scoring, LegalActions):
         self.stats = {"drawn": 0, "reshuffles": 0, "stock_empty": 0, "eliminations": 0}
         self.counter_peaks: dict = {}      # the largest value each counter reached (a stacked penalty)
         self.revealed: dict = {}
+        self._reveal_ends: dict = {}
+        self.face = 0
         self._drew_this_turn = 0
         self.chained_plays = 0             # plays inside plays in this move (see effects.MAX_CHAINED_PLAYS)
         self._played_this_turn = False
@@ -81,6 +88,8 @@ class Game(Table, Seats, RoundFlow, Windows, Scoring, LegalActions):
         self._window_verbs = rules.window_verbs()
         if seat_bot is not None and record:
             raise ValueError("seats played inside the turn loop keep no event log: use record=False")
+        if seat_bot is not None and rules.runs is not None:
+            raise ValueError("a ruleset with runs of cards lists its plays each turn: play its seats with legal_actions")
         self._seat_bot = seat_bot
         self._seat_rand = seat_bot.rng.random if seat_bot is not None else None
         if seat_bot is not None or generated:
@@ -202,41 +211,3 @@ class Game(Table, Seats, RoundFlow, Windows, Scoring, LegalActions):
         self.game_over = self.round_over = True
         self._round = self._gen = None
         self.decision = self._legal = None
-
-    def events_for(self, seat: int | None, start: int = 0) -> list:
-        """The events from index `start` on, as `seat` may see them (None: someone watching, who
-        sees only what is public): each event's private part for that seat is merged into it, and
-        every other seat's is left out."""
-        out = []
-        for ev in self.events[start:]:
-            private = ev.get("private")
-            if private is None:
-                out.append(ev)
-                continue
-            seen = {k: v for k, v in ev.items() if k != "private"}
-            seen.update(private.get(seat, {}))
-            out.append(seen)
-        return out
-
-    def view(self, seat: int) -> dict:
-        """What one seat may see: its own hand, every public fact, and hands revealed to it."""
-        r = self.rules
-        d = self.decision
-        return {
-            "seat": seat_name(seat),
-            "hand": [r.code(c) for c in self.hands[seat]],
-            "hand_sizes": {seat_name(s): len(h) for s, h in enumerate(self.hands)},
-            "top": r.code(self.discard[-1]) if self.discard else None,
-            "color": self.color,
-            "direction": "clockwise" if self.direction == 1 else "counterclockwise",
-            "turn": seat_name(self.turn),
-            "decision": None if d is None else {"seat": seat_name(d.seat) if d.seat is not None else None,
-                                                "kind": d.kind, "options": list(d.options), "prompt": d.prompt},
-            "stock_size": len(self.stock),
-            "discard_size": len(self.discard),
-            "scores": {seat_name(s): v for s, v in enumerate(self.scores)},
-            "round": self.round,
-            "revealed": {seat_name(s): [r.code(c) for c in h] for s, h in self.revealed.get(seat, {}).items()},
-            "round_over": self.round_over,
-            "game_over": self.game_over,
-        }

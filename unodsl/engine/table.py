@@ -23,11 +23,25 @@ class Table:
 
     def _take(self):
         """The next card of the stock. A dealt stock is never shuffled: each draw takes a card at
-        random, which gives the same distribution at a fraction of the cost; a stock laid out by a
-        scenario is drawn in its given order."""
+        random, which gives the same distribution at a fraction of the cost (unless the rules
+        read or change the stock's order); a stock laid out by a scenario is drawn in its given
+        order. An empty stock is renewed as the rules' `when the stock runs out` says, by default
+        from the discard pile but its top card."""
         stock = self.stock
         if not stock:
-            if len(self.discard) > 1:
+            refill = self.rules.on_stock_out
+            if refill is not None:
+                if not self._refilling:          # a draw inside the refill finds nothing
+                    self._refilling = True
+                    try:
+                        refill.plain(Ctx(self))
+                    finally:
+                        self._refilling = False
+                stock = self.stock
+                if not stock:
+                    self.stats["stock_empty"] += 1
+                    return None
+            elif len(self.discard) > 1:
                 top = self.discard[-1]
                 rest = self.discard[:-1]
                 if not self._lazy:
@@ -46,6 +60,57 @@ class Table:
             stock.pop()
             return card
         return stock.pop()
+
+    # ---- piles ---------------------------------------------------------------------------------
+    def pile(self, name: str) -> list:
+        """A pile by name ("stock", "discard"), bottom card first and top card last."""
+        return self.stock if name == "stock" else self.discard
+
+    def _set_pile(self, name: str, cards: list) -> None:
+        if name == "stock":
+            self.stock = cards
+        else:
+            self.discard = cards
+
+    def put_card(self, seat: int, card: int, pile: str, bottom: bool) -> None:
+        """`WHO puts CARD on top of / at the bottom of PILE`: the card leaves the seat's hand."""
+        self.hands[seat].remove(card)
+        cards = self.pile(pile)
+        if bottom:
+            cards.insert(0, card)
+        else:
+            cards.append(card)
+        where = "bottom" if bottom else "top"
+        if pile == "stock":              # face down: only its owner knows it
+            self.event("put", seat=seat, pile=pile, where=where, private={seat: {"card": card}})
+        else:
+            self.event("put", seat=seat, pile=pile, where=where, card=card)
+
+    def turn_over(self, pile: str) -> None:
+        """The pile turned over: its order reversed, the bottom card now on top."""
+        self.pile(pile).reverse()
+        self.event("turn_over", pile=pile)
+
+    def shuffle_pile(self, pile: str) -> None:
+        self.rng.shuffle(self.pile(pile))
+        self.event("shuffle", pile=pile)
+
+    def move_cards(self, source: str, into: str, cards: list, keep_top: bool) -> None:
+        """`shuffle PILE into PILE`: these cards of the source pile (its top card kept where it is
+        when keep_top) join the other pile, which is then shuffled."""
+        old = self.pile(source)
+        top = old[-1:] if keep_top else []
+        rest = old[:-1] if keep_top else list(old)
+        for card in cards:
+            rest.remove(card)
+        self._set_pile(source, rest + top)
+        target = self.pile(into)
+        target.extend(cards)
+        if into != "stock" or not self._lazy:       # a dealt stock is drawn at random anyway
+            self.rng.shuffle(target)
+        if into == "stock" and cards:
+            self.stats["reshuffles"] += 1
+        self.event("shuffle", pile=source, into=into, cards=len(cards))
 
     def draw(self, seat: int, count: int, ctx: Ctx) -> None:
         card = self.draw_cards(seat, count)
@@ -96,6 +161,12 @@ class Table:
         self.color = color
         self.event("color", seat=seat, color=color)
 
+    def set_color_by_rules(self, color) -> None:
+        """`set color to ...`: the rules, not a player, decide the current color."""
+        self._note("color", self.color)
+        self.color = color
+        self.event("color_set", color=color)
+
     def set_counter(self, name: str, value: int) -> None:
         self._note("counter", name, self.counters.get(name, 0))
         self.counters[name] = value
@@ -138,6 +209,8 @@ class Table:
                 self.direction = -self.direction
             elif kind == "color":
                 self.color = entry[1]
+            elif kind == "flip":
+                self.flip(entry[1])         # turned over again: twice is the same as never
             elif kind == "counter":
                 self.counters[entry[1]] = entry[2]
             elif kind == "hands":
@@ -150,11 +223,51 @@ class Table:
         self.last_journal = []
         self.event("cancel")
 
-    def reveal(self, seat: int, to: tuple) -> None:
+    def reveal(self, seat: int, to: tuple, until: str = "turn") -> None:
+        """Show a hand to some players: a look at it as it is now, which they keep in view until a
+        turn begins (until="turn"), or the hand itself, as it changes, until the round ends
+        (until="round", a hand played face up). Only those players' views hold it."""
+        cards = list(self.hands[seat])
+        stamp = "round" if until == "round" else (self.round, self.round_turns)
         for t in to:
-            self.revealed.setdefault(t, {})[seat] = list(self.hands[seat])
-        self.event("reveal", seat=seat, to=list(to),
-                   private={t: {"cards": list(self.hands[seat])} for t in to})
+            self.revealed.setdefault(t, {})[seat] = cards
+            self._reveal_ends[(t, seat)] = stamp
+        self.event("reveal", seat=seat, to=list(to), until=until, private={t: {"cards": cards} for t in to})
+
+    def revealed_to(self, viewer: int) -> dict:
+        """{seat: cards} the rules have shown this viewer and that are still in view: a look
+        lasts until a turn begins, an open hand until the round ends (its cards as they are now)."""
+        out = {}
+        now = (self.round, self.round_turns)
+        for seat, cards in self.revealed.get(viewer, {}).items():
+            stamp = self._reveal_ends.get((viewer, seat))
+            if stamp == "round":
+                out[seat] = list(self.hands[seat])
+            elif stamp == now:
+                out[seat] = list(cards)
+        return out
+
+    def flip(self, keep_order: bool = False) -> None:
+        """Turn every card over, so that its other face is in play: each hand; the stock, turned
+        over as a pile (its order reverses); the discard pile, turned over as a pile (its bottom
+        card comes on top) or, keeping the pile order, each card where it lies. The current color
+        becomes that of the new top card."""
+        other = self.rules.cards.other
+        for hand in self.hands:            # in place: the lists stay the game's own
+            hand[:] = [other[c] for c in hand]
+        self.stock[:] = [other[c] for c in reversed(self.stock)]
+        self.discard[:] = [other[c] for c in (self.discard if keep_order else reversed(self.discard))]
+        self.face ^= 1
+        self._note("color", self.color)     # undone after the flip is, so the color comes back
+        self._note("flip", keep_order)
+        if self.discard:
+            self.color = self.rules.cards.color[self.discard[-1]]
+        self.event("flip", face=self.rules.faces[self.face], top=self.discard[-1] if self.discard else None)
+
+    def face_name(self):
+        """The face of the cards in play (two-faced cards), or None."""
+        faces = self.rules.faces
+        return faces[self.face] if faces else None
 
     def redeal(self, start) -> None:
         """Gather every hand, shuffle them together and deal one at a time clockwise from `start`."""

@@ -12,6 +12,16 @@ from ..compile.expressions import Ctx
 MAX_OUT_OF_TURN = 5000    # actions out of turn in one round: each can open a window again
 
 
+class _Nothing:
+    """A program that does nothing: resumes the turn loop after an action out of turn."""
+    @staticmethod
+    def run(ctx):
+        return iter(())
+
+
+_NOTHING = _Nothing()
+
+
 class Interrupt:
     """An out-of-turn action whose rules may ask questions: run inside the game's own flow."""
     __slots__ = ("program", "ctx")
@@ -43,14 +53,14 @@ class Windows:
                     continue
                 for card in self._window_cards(a, seat, subject):
                     program = self.rules.on_play[card]
-                    colors = self.rules.colors if program is not None and program.asks_color else (None,)
+                    colors = program.color_options if program is not None and program.asks_color else (None,)
                     out.extend(Action(seat, a.verb, card, color, target=subject) for color in colors)
         return out
 
     def _window_cards(self, act, seat, subject) -> list:
         ctx = Ctx(self, player=subject, actor=seat)
         found = []
-        for card in dict.fromkeys(self.hands[seat]):
+        for card in self.rules.distinct(self.hands[seat]):
             ctx.card = card
             if act.card_test(ctx):
                 found.append(card)
@@ -63,6 +73,8 @@ class Windows:
             if rule.opens is None or rule.opens(ctx):
                 self.windows.pop((rule.name, seat), None)     # re-opened windows move to the end
                 self.windows[(rule.name, seat)] = (rule, card)
+                if rule.state:                  # opened now: not again until it stops holding
+                    self._held[(rule.name, seat)] = True
 
     def _window_holds(self, rule, subject, card=None) -> bool:
         """A window stays open while its opening condition still holds (one card left, say)."""
@@ -102,7 +114,7 @@ class Windows:
                 continue
             ctx = Ctx(self, player=subject, actor=seat, color_arg=action.color, target_arg=action.target)
             if act.card_test is not None:
-                card = action.card
+                card = self.held(seat, action.card)
                 if card is None or card not in self.hands[seat]:
                     reasons.append(f"{seat_name(seat)} holds no such card")
                     continue
@@ -112,7 +124,8 @@ class Windows:
                     continue
                 program = self.rules.on_play[card]
                 if program is not None and program.asks_color and action.color is None and len(self.hands[seat]) > 1:
-                    reasons.append(f"{self.rules.code(card)} needs a color: {verb} {self.rules.code(card)} COLOR")
+                    word = self.rules.color_word
+                    reasons.append(f"{self.rules.code(card)} needs a {word}: {verb} {self.rules.code(card)} {word.upper()}")
                     continue
             if act.program.plain is None and not self._interrupt_allowed():
                 reasons.append(f"wait: {self._not_your_turn(self.decision)}")
@@ -129,22 +142,47 @@ class Windows:
                 outer, self._journal = self._journal, None
                 act.program.plain(ctx)
                 self._journal = outer
+                if self.rules.settles:
+                    self._settle_out_of_turn(ctx)
             else:
                 self._resume(Interrupt(act.program, ctx))
             return
         raise Refused(reasons[0] if reasons else f"nobody can {verb} now")
 
+    def _settle_out_of_turn(self, ctx: Ctx) -> None:
+        """After an action out of turn the game comes to rest; if that put the player deciding a
+        turn out, or ended the round, the game moves on from there."""
+        self.settle()
+        d = self.decision
+        if d is not None and d.kind == "turn" and (self.inactive[d.seat] or self._after_turn_ends_round(d.seat)):
+            self._resume(Interrupt(_NOTHING, ctx))
+
     def _close_turn_windows(self) -> None:
         if self.windows:
             self.windows = {k: w for k, w in self.windows.items() if not w[0].closes_on_turn}
 
-    def say_uno(self, seat: int) -> None:
-        """`play X uno` (an action's `uno` flag): the player's own window actions (`player may
-        ...`, without a card), taken as the card lands, whatever the rules call them."""
+    def say_call(self, seat: int, verb: str) -> None:
+        """`play X VERB`: the player's own call (the rules' `player may VERB`, whatever its word),
+        said as the card lands: the first window open for the player that offers it closes."""
         for key, (rule, _) in list(self.windows.items()):
-            if key[1] != seat:
-                continue
-            own = next((a for a in rule.actions if a.who == "player" and a.card_test is None), None)
-            if own is not None:
+            if key[1] == seat and any(a.verb == verb and a.who == "player" for a in rule.actions):
                 del self.windows[key]
-                self.event("window", seat=seat, verb=own.verb, subject=seat)
+                self.event("window", seat=seat, verb=verb, subject=seat)
+                return
+
+    def out_of_turn_order(self, seats, rng) -> list:
+        """The seats that want to act out of turn, in the order they get the chance: the rules'
+        own order when every open window gives one (`in turn order`: the window's player first,
+        then the others in the order of play), else a random order drawn from `rng` (the
+        generator that drives the bots and the table, so the same seed gives the same game)."""
+        seats = list(seats)
+        if len(seats) < 2:
+            return seats
+        open_ = list(self.windows)
+        if open_ and all(self.windows[k][0].turn_order for k in open_):
+            subject = open_[-1][1]
+            ring = self._order_from(subject)
+            rank = {s: i for i, s in enumerate(ring)}
+            return sorted(seats, key=lambda s: rank.get(s, len(ring)))
+        rng.shuffle(seats)
+        return seats

@@ -353,6 +353,57 @@ class Narrator:
         ev = events[i]
         return f"{self.does(ev['seat'], 'choose')} {self.color(ev['color'])}", 1
 
+    def s_color_set(self, events, i):
+        color = events[i].get("color")
+        word = self.rules.color_word
+        return (f"The {word} is now {self.color(color)}" if color is not None else f"No {word} is in play now"), 1
+
+    def s_chance(self, events, i):
+        ev = events[i]
+        prompt = (ev.get("prompt") or "").strip()
+        of, outcome = ev.get("of"), ev.get("outcome")
+        if of == "card":
+            picked = "A card is picked at random"
+        elif of == "race" and isinstance(outcome, int):
+            picked = f"Chance picks {self.obj(outcome)}"
+        elif of == "color":
+            picked = f"Chance picks {self.color(outcome)}"
+        else:
+            picked = f"Chance picks {outcome}"
+        return (f"{prompt} {_lower_first(picked)}" if prompt else picked), 1
+
+    def s_put(self, events, i):
+        ev = events[i]
+        pile = _PILES.get(ev.get("pile"), "a pile")
+        where = "at the bottom of" if ev.get("where") == "bottom" else "on top of"
+        card = ev.get("card")                  # for a card put on the stock, only its player sees it
+        what = self.card(card) if isinstance(card, int) else "a card"
+        return f"{self.does(ev['seat'], 'put')} {what} {where} {pile}", 1
+
+    def s_turn_over(self, events, i):
+        pile = _PILES.get(events[i].get("pile"), "a pile")
+        return f"{pile[:1].upper()}{pile[1:]} is turned over", 1
+
+    def s_shuffle(self, events, i):
+        ev = events[i]
+        pile = _PILES.get(ev.get("pile"), "a pile")
+        if ev.get("into") is None:
+            return f"{pile[:1].upper()}{pile[1:]} is shuffled", 1
+        n = ev.get("cards", 0)
+        return (f"{plural(n, 'card')} of {pile} {'is' if n == 1 else 'are'} shuffled into "
+                f"{_PILES.get(ev['into'], 'a pile')}"), 1
+
+    def s_flip(self, events, i):
+        ev = events[i]
+        rules = self.rules
+        face = ev.get("face")
+        side = rules.face_titles[rules.faces.index(face)] if face in rules.faces else str(face)
+        top = f"; the top card is now {self.card(ev['top'])}" if ev.get("top") is not None else ""
+        return f"Every card is turned over: the {side[:1].lower() + side[1:]} side is in play{top}", 1
+
+    def s_trigger_limit(self, events, i):
+        return f"A rule that fires by itself stopped after {events[i].get('limit')} times in a row", 1
+
     def s_swap(self, events, i):
         a, b = events[i]["seats"]
         if self.you(b):
@@ -519,6 +570,8 @@ class Narrator:
             return ("The game is over: you win!" if self.you(w) else f"The game is over: {self.names[w]} wins"), 1
         return f"The game is over: {self.seat_list(winners)} share the win", 1
 
+
+_PILES = {"stock": "the stock", "discard": "the discard pile"}
 
 SENTENCES = {kind[2:]: fn for kind, fn in vars(Narrator).items() if kind.startswith("s_")}
 """Event kind -> the method that tells it: (narrator, batch, index) -> (sentence or None, events used)."""

@@ -272,8 +272,9 @@ class Session:
         g = self.game
         if not g.windows:
             return
-        for seat, bot in self.bots.items():
-            act = bot.out_of_turn(g, seat)
+        wanting = [seat for seat, bot in self.bots.items() if bot.out_of_turn(g, seat) is not None]
+        for seat in g.out_of_turn_order(wanting, self.table):
+            act = self.bots[seat].out_of_turn(g, seat)     # asked again: an earlier move may have changed it
             if act is not None:
                 try:
                     g.apply(act)
@@ -376,12 +377,19 @@ class Session:
             self.say("No card has been turned up yet.")
         else:
             top = self.rules.codes.get(v["top"].upper())
-            color = f"   Color: {self.ink.color(v['color'], self._color_word(v['color']))}" if v["color"] else ""
-            self.say(f"Top card: {self.ink.card(top, self.rules.cards.name[top])}{color}")
+            word = self.rules.color_word.capitalize()
+            color = f"   {word}: {self.ink.color(v['color'], self._color_word(v['color']))}" if v["color"] else ""
+            side = (f"   Side: {self.rules.face_titles[self.rules.faces.index(v['face'])]}"
+                    if v.get("face") else "")
+            self.say(f"Top card: {self.ink.card(top, self.rules.cards.name[top])}{color}{side}")
         self.say(f"Play goes {v['direction']}.   Stock: {v['stock_size']} card{'s' * (v['stock_size'] != 1)}")
         self.say_items("Players: ", [self._seat_summary(s, seat, v) for s in range(g.n)], " | ")
         for owner, codes in v["revealed"].items():
             self.say_items(f"{owner} showed you: ", [self.card(c) for c in codes] or ["no cards"])
+        for owner, codes in v.get("other_faces", {}).items():
+            self.say_items(f"The other side of {owner}'s cards: ", [self.card(c) for c in codes] or ["none"])
+        if v.get("stock_top_other_face") is not None:
+            self.say(f"The other side of the stock's top card: {self.card(v['stock_top_other_face'])}")
         hand = self._hand_codes(seat, v)
         self.say_items(f"Your hand ({len(v['hand'])}): ", hand)
         if any(c.startswith("*") for c in map(lambda h: _ANSI.sub("", h), hand)):
@@ -455,11 +463,12 @@ class Session:
         return said + extra
 
     def _call_hint(self, seat: int, plays) -> str:
-        """With two cards left, remind the player that the call can go with the play."""
-        own = [verb for verb, entries in self.rules.window_verbs().items()
-               if any(a.who == "player" and a.card_test is None for _, a in entries)]
-        if plays and "uno" in own and len(self.game.view(seat)["hand"]) == 2:
-            return f" Add `uno` to say it with your next-to-last card: `{format_action(self.rules, plays[0])} uno`."
+        """With two cards left, remind the player that their call can go with the play."""
+        calls = self.rules.call_verbs()
+        if plays and calls and len(self.game.view(seat)["hand"]) == 2:
+            call = calls[0]
+            return (f" Add `{call}` to say it with your next-to-last card: "
+                    f"`{format_action(self.rules, plays[0]._replace(call=call))}`.")
         return ""
 
     def _out_of_turn_moves(self, seat: int) -> str:
@@ -576,9 +585,10 @@ class Session:
                 move(Action(seat, "play", c, r.colors[0] if program.asks_color else None, other),
                      f"a card that names a player: add the player ({r.cards.name[c]})")
                 break
-        own_calls = [(verb, act) for verb, act in self._window_moves() if act.who == "player" and act.card_test is None]
-        if any(verb == "uno" for verb, _ in own_calls) and plain:
-            move(Action(seat, "play", plain[0], uno=True), "say UNO as your next-to-last card lands")
+        for call in r.call_verbs():
+            if plain:
+                move(Action(seat, "play", plain[0], call=call),
+                     f"say “{words_of(call)}” as your next-to-last card lands")
         move(Action(seat, "draw"), "draw instead of playing")
         move(Action(seat, "keep"), "keep the card you just drew")
         move(Action(seat, "choose", answer=r.colors[0], color=r.colors[0]), "answer with a color")
@@ -626,7 +636,7 @@ class Session:
         groups: dict = {}
         for card in self._sorted(set(r.deck)):
             color = r.cards.color[card]
-            title = r.color_titles.get(color, color) if color is not None else "No color"
+            title = r.color_titles.get(color, color) if color is not None else f"No {r.color_word}"
             groups.setdefault(title, []).append(self.card(r.code(card)))
         return list(groups.items())
 

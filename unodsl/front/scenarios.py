@@ -30,10 +30,10 @@ from ..lang.files import InputError, read_text
 FILE_KEYS = {"ruleset", "with", "options", "players", "seed", "scenarios"}
 SCENARIO_KEYS = {"name", "ruleset", "with", "options", "players", "seed", "setup", "steps", "expect", "sheet"}
 SETUP_KEYS = {"hands", "discard", "starter", "color", "stock", "direction", "turn", "dealer", "scores",
-              "uno", "teams", "deal"}
+              "uno", "called", "teams", "deal", "face", "counters", "eliminated"}
 EXPECT_KEYS = {"hands", "hand_sizes", "top", "color", "direction", "turn", "playable", "stock_size",
                "discard_size", "pending_draw", "round_over", "winner", "round_points", "scores",
-               "game_over", "game_winner", "eliminated", "error"}
+               "game_over", "game_winner", "eliminated", "error", "face", "counters", "stock", "discard"}
 MAX_SCENARIO_BYTES = 2_000_000
 
 
@@ -313,6 +313,28 @@ def _players(sc: Scenario, setup: dict) -> int:
     return n
 
 
+def _face(refs, setup, hands, discard, starter) -> int:
+    """The face in play (`face:`, two-faced cards; the first face when not given), checked against
+    the cards the setup lays out, which must all show it."""
+    rules = refs.rules
+    if not rules.faces:
+        if "face" in setup:
+            refs.fail(setup, "face", "`face:` is for two-faced cards, and these cards have one face")
+        return 0
+    word = setup.get("face", rules.faces[0])
+    if word not in rules.faces:
+        refs.fail(setup, "face", f"`{word}` is not a face of these cards", "faces: " + ", ".join(rules.faces))
+    face = rules.faces.index(word)
+    laid = [c for h in hands for c in h] + list(discard) + ([starter] if starter is not None else [])
+    laid += refs.cards(setup.get("stock"), setup, "stock")
+    wrong = [rules.code(c) for c in laid if rules.cards.face[c] != word]
+    if wrong:
+        refs.fail(setup, "face" if "face" in setup else None,
+                  f"{', '.join(dict.fromkeys(wrong))} show the {rules.cards.face[rules.codes[wrong[0].upper()]]} face, "
+                  f"but the {word} face is in play", "write the cards by the codes of the face in play")
+    return face
+
+
 def build_game(sc: Scenario):
     rules = _rules_for(sc)
     setup = sc.get("setup") or {}
@@ -356,17 +378,31 @@ def build_game(sc: Scenario):
         for t, members in enumerate(groups):
             for m in members:
                 teams[refs.seat(m, setup, "teams")] = t
-    uno = setup.get("uno") or []
-    if not isinstance(uno, list):
-        refs.fail(setup, "uno", "`uno:` is a list of seats, like [p2]")
+    called_key = "called" if "called" in setup else "uno"      # `uno:` is the older name
+    called = setup.get(called_key) or []
+    if not isinstance(called, list):
+        refs.fail(setup, called_key, f"`{called_key}:` is a list of seats, like [p2]")
+    face = _face(refs, setup, hands, discard, starter)
+    counters = {}
+    for name, value in refs.mapping(setup.get("counters"), setup, "counters").items():
+        if name not in rules.counters:
+            refs.fail(setup.get("counters"), name, f"the rules have no counter `{name}`",
+                      suggest(str(name), rules.counters) or "counters: " + (", ".join(rules.counters) or "none"))
+        counters[name] = refs.whole(value, setup["counters"], name)
+    out = setup.get("eliminated") or []
+    if not isinstance(out, list):
+        refs.fail(setup, "eliminated", "`eliminated:` is a list of seats, like [p3]")
+    eliminated = tuple(refs.seat(s, setup, "eliminated") for s in out)
+    if eliminated and not rules.eliminates:
+        refs.fail(setup, "eliminated", f"{rules.title} never puts a player out, so no seat can be `eliminated:`")
     position = Position(
-        hands=hands, discard=discard, starter=starter,
+        hands=hands, discard=discard, starter=starter, face=face,
         color=refs.color(setup["color"], setup, "color") if "color" in setup else None,
         stock=refs.cards(setup.get("stock"), setup, "stock"),
         direction=1 if direction == "clockwise" else -1,
         turn=refs.seat(setup["turn"], setup, "turn") if "turn" in setup else None,
         dealer=dealer, scores=scores, teams=teams,
-        uno=tuple(refs.seat(s, setup, "uno") for s in uno))
+        called=tuple(refs.seat(s, setup, called_key) for s in called), counters=counters, eliminated=eliminated)
     game = Game(rules, players, seed=seed, dealer=dealer, position=position, chance="ask")
     return rules, game, refs
 
@@ -439,7 +475,8 @@ def run(sc: Scenario) -> list[Failure]:
 
 
 def _all_cards(g: Game) -> Counter:
-    return Counter(c for h in g.hands for c in h) + Counter(g.stock) + Counter(g.discard)
+    """Every card on the table, whichever of its faces is in play."""
+    return Counter(map(g.rules.physical, [c for h in g.hands for c in h] + g.stock + g.discard))
 
 
 def snapshot(g: Game) -> tuple:
@@ -462,12 +499,18 @@ def state_value(g: Game, rules, key: str):
         return "clockwise" if g.direction == 1 else "counterclockwise"
     if key == "stock_size":
         return len(g.stock)
+    if key == "stock":
+        return [rules.code(c) for c in reversed(g.stock)]
+    if key == "discard":
+        return [rules.code(c) for c in g.discard]
     if key == "discard_size":
         return len(g.discard)
     if key == "pending_draw":
         return g.counters.get("pending", 0)
     if key == "round_over":
         return g.round_over
+    if key == "face":
+        return g.face_name()
     if key == "winner":
         return seat_name(g.winner) if g.winner is not None else None
     if key == "game_over":
@@ -493,7 +536,7 @@ def _check(sc, g: Game, rules, refs: _Refs, expect, last_error, line, label) -> 
         problems.append(f"{what}: expected {want}, got {got}")
 
     for key, want in expect.items():
-        if key in ("hands", "hand_sizes", "scores", "round_points"):
+        if key in ("hands", "hand_sizes", "scores", "round_points", "counters"):
             want = refs.mapping(want, expect, key)
         if key == "hands":
             for seat_word, codes in want.items():
@@ -548,6 +591,18 @@ def _check(sc, g: Game, rules, refs: _Refs, expect, last_error, line, label) -> 
             w = sorted(seat_name(refs.seat(x, expect, key)) for x in want)
             got = state_value(g, rules, key)
             if w != got:
+                differ(key, w, got)
+        elif key == "counters":
+            for name, n in want.items():
+                if name not in g.counters:
+                    refs.fail(want, name, f"the rules have no counter `{name}`",
+                              suggest(str(name), g.counters) or "counters: " + (", ".join(g.counters) or "none"))
+                if g.counters[name] != n:
+                    differ(f"counters.{name}", n, g.counters[name])
+        elif key in ("stock", "discard"):
+            w = [rules.code(c) for c in refs.cards(want, expect, key)]
+            got = state_value(g, rules, key)
+            if [c.upper() for c in w] != [c.upper() for c in got]:
                 differ(key, w, got)
         elif key == "error":
             if last_error is None or str(want).lower() not in last_error.lower():

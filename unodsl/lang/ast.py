@@ -123,6 +123,8 @@ class Reverse(Node):
 @dataclass(frozen=True)
 class ChooseColor(Node):
     who: Expr
+    among: Optional[str] = None     # `chooses a color in GROUP`: only the colors of that group
+    optional: bool = False      # `WHO may choose a color`: they may decline, and the color stays
 
 
 @dataclass(frozen=True)
@@ -131,6 +133,13 @@ class Picks(Node):
     var: str
     among: Expr
     where: Optional[Expr] = None
+    optional: bool = False      # `WHO may pick ...`: they may decline, and the name is `none`
+
+
+@dataclass(frozen=True)
+class SetColor(Node):
+    """`set color to EXPR`: the current color becomes a value the rules work out."""
+    value: Expr
 
 
 @dataclass(frozen=True)
@@ -169,6 +178,7 @@ class Ask(Node):
 class Reveal(Node):
     who: Expr
     to: Expr
+    until: str = "turn"     # "turn": a look at the hand until a turn begins; "round": open until the round ends
 
 
 @dataclass(frozen=True)
@@ -220,11 +230,14 @@ class Race(Node):
 
 @dataclass(frozen=True)
 class Chance(Node):
-    """A number decided by chance (how many cards were cut), named for the statements after it."""
+    """Something decided by chance, named for the statements after it: a number from `low` to
+    `high` (how many cards were cut), or one of a collection (a random color, player or card)."""
     var: str
     prompt: str
-    low: Expr
-    high: Expr
+    low: Optional[Expr]
+    high: Optional[Expr]
+    among: Optional[Expr] = None
+    where: Optional[Expr] = None
 
 
 @dataclass(frozen=True)
@@ -251,6 +264,46 @@ class Cancel(Node):
 
 
 @dataclass(frozen=True)
+class Flip(Node):
+    """`flip`: every card is turned over, so its other face is in play: hands, the stock (turned
+    over as a pile, so its order reverses) and the discard pile (turned over as a pile, or with
+    `keeping the pile order` each card where it lies)."""
+    keep_order: bool = False
+
+
+@dataclass(frozen=True)
+class PutCard(Node):
+    """`WHO puts CARD on top of PILE` / `at the bottom of PILE`: the card leaves WHO's hand."""
+    who: Expr
+    card: Expr
+    pile: str               # "stock" or "discard"
+    bottom: bool
+
+
+@dataclass(frozen=True)
+class TurnOver(Node):
+    """`turn the stock over`: the pile's order is reversed, its bottom card now on top."""
+    pile: str
+
+
+@dataclass(frozen=True)
+class ShufflePile(Node):
+    """`shuffle the stock`, or `shuffle PILE into PILE [except the top card] [where C]`: the
+    cards of the first pile that meet C (`card` is each) join the second, which is shuffled."""
+    pile: str
+    into: Optional[str] = None
+    keep_top: bool = False
+    where: Optional[Expr] = None
+
+
+@dataclass(frozen=True)
+class Call(Node):
+    """`NAME(ARG, ...)`: the statements of `define NAME(...)`, with its parameters given these values."""
+    name: str
+    args: tuple
+
+
+@dataclass(frozen=True)
 class SwapSeats(Node):
     who: Expr
     other: Expr
@@ -273,7 +326,9 @@ class ReturnStarter(Node):
 
 @dataclass(frozen=True)
 class AsIfPlayed(Node):
+    """`as if WHO played it` (the card the rule is about) or `as if WHO played CARD`."""
     who: Expr
+    card: Optional[Expr] = None     # None: the card the rule is about
 
 
 @dataclass(frozen=True)
@@ -316,7 +371,8 @@ class DiscardMatching(Node):
 Stmt = Union[Draws, DrawsUntil, Skip, Reverse, ChooseColor, Picks, SwapHands, PassHands, If, Ask,
              Reveal, Scores, Eliminate, Starts, PlaysAgain, ReturnStarter, AsIfPlayed, PlayDrawn,
              ForEach, Let, EndGame, EndRound, DiscardMatching, SetCounter, AddCounter, MayPlayCard,
-             PlaysCard, Race, Chance, While, DiscardsCard, Redeal, SwapSeats, Cancel]
+             PlaysCard, Race, Chance, While, DiscardsCard, Redeal, SwapSeats, Cancel, Flip, SetColor,
+             PutCard, TurnOver, ShufflePile, Call]
 
 
 # ---- declarations ----------------------------------------------------------------------------
@@ -367,10 +423,12 @@ class ColorDef(Node):
 
 @dataclass(frozen=True)
 class CounterDecl(Node):
-    """A number the game keeps (a pending draw, say), set back to its start value each round."""
+    """A number the game keeps (a pending draw, say), set back to its start value each round.
+    A `hidden` counter is bookkeeping: sheets and the terminal never show it."""
     name: str
     start: Literal
     doc: str
+    hidden: bool = False
 
 
 @dataclass(frozen=True)
@@ -388,6 +446,39 @@ class AfterPlay(Node):
 
 
 @dataclass(frozen=True)
+class Define(Node):
+    """`define NAME(PARAM, ...) { ... }`: statements written once and used by name."""
+    name: str
+    params: tuple[str, ...]
+    doc: str
+    body: tuple
+
+
+@dataclass(frozen=True)
+class Whenever(Node):
+    """`whenever C { ... }`: run each time the game comes to rest with C true. When C is
+    `some NAME in X where ...`, NAME is the first of X that meets it."""
+    test: Expr
+    doc: str
+    body: tuple
+
+
+@dataclass(frozen=True)
+class Blocked(Node):
+    """`blocked when EXPR`: checked after each turn; when it holds the round ends with no winner."""
+    test: Expr
+    doc: str
+
+
+@dataclass(frozen=True)
+class StockOut(Node):
+    """`when the stock runs out { ... }`: run when a draw finds the stock empty (instead of
+    shuffling the discard pile but its top card into a new stock)."""
+    doc: str
+    body: tuple
+
+
+@dataclass(frozen=True)
 class OnRoundStart(Node):
     doc: str
     body: tuple
@@ -396,6 +487,66 @@ class OnRoundStart(Node):
 @dataclass(frozen=True)
 class Colors(Node):
     colors: tuple[ColorDef, ...]
+    word: str = "color"      # what the rules call them: "color" (`colors { }`) or "suit" (`suits { }`)
+
+
+@dataclass(frozen=True)
+class Group(Node):
+    """`group black = clubs, spades`: a named set of colors (or suits) that rules can test."""
+    name: str
+    members: tuple[str, ...]
+    member_spans: tuple
+
+
+@dataclass(frozen=True)
+class RankDef(Node):
+    name: str
+    rank: int
+    code: str               # in card codes ({rank}); the number when not given
+    title: str              # in card names ({Rank})
+
+
+@dataclass(frozen=True)
+class Ranks(Node):
+    """`ranks { ace 1 A "Ace", jack 11 J "Jack" }`: names, codes and titles of some ranks."""
+    ranks: tuple[RankDef, ...]
+
+
+@dataclass(frozen=True)
+class FaceDef(Node):
+    name: str
+    title: str
+
+
+@dataclass(frozen=True)
+class Faces(Node):
+    """`faces light "Light", dark "Dark"`: every card has two faces; the first is in play at first."""
+    faces: tuple[FaceDef, ...]
+
+
+@dataclass(frozen=True)
+class PairFaces(Node):
+    """How the cards of the two decks are printed back to back: `at random` (a pairing fixed once
+    for the ruleset), `in order` (the deck lists side by side) or a table of codes."""
+    how: str                 # "random", "order" or "table"
+    pairs: tuple = ()        # ((code, code, span), ...) for a table
+
+
+@dataclass(frozen=True)
+class Sees(Node):
+    """What every player sees besides their own hand: `other faces` (the faces not in play of the
+    cards others hold and of the stock's top card), `every hand` (open hands), `stock top`."""
+    what: str
+    doc: str
+
+
+@dataclass(frozen=True)
+class Runs(Node):
+    """`play runs where EXPR`: a turn's play may be several cards, each after the first meeting
+    EXPR (`card` the card, `top` the one before it); only the last card acts unless each does."""
+    test: "Expr"
+    each_acts: bool
+    doc: str
 
 
 @dataclass(frozen=True)
@@ -434,11 +585,13 @@ class Uses(Node):
 @dataclass(frozen=True)
 class DeckEach(Node):
     counts: tuple[DeckCount, ...]
+    group: Optional[str] = None      # `each color in GROUP`: only the colors of that group
 
 
 @dataclass(frozen=True)
 class Deck(Node):
     entries: tuple
+    face: Optional[str] = None       # `deck FACE { }`: the cards of the second face
 
 
 @dataclass(frozen=True)
@@ -501,11 +654,17 @@ class Starter(Node):
 @dataclass(frozen=True)
 class Opens(Node):
     test: Optional[Expr]
+    after_play: bool = True     # False: `opens when C`, whenever C becomes true for a player
 
 
 @dataclass(frozen=True)
 class Closes(Node):
     pass
+
+
+@dataclass(frozen=True)
+class TurnOrder(Node):
+    """`in turn order`: players who want to act in the window get the chance in order of play."""
 
 
 @dataclass(frozen=True)
@@ -546,11 +705,14 @@ def reads_honesty(node) -> bool:
     return any(isinstance(n, Name) and n.id == "honest" for n in walk(node))
 
 
-def walk(node):
-    """Every node inside `node` (itself included), depth first; tuples of nodes are entered."""
+def walk(node, defs: dict | None = None, _entered: frozenset = frozenset()):
+    """Every node inside `node` (itself included), depth first; tuples of nodes are entered.
+
+    Given the named statements (name -> Define), a call is followed into the statements it runs,
+    once along each chain of calls, so that what a rule can do includes what its calls do."""
     if isinstance(node, tuple):
         for item in node:
-            yield from walk(item)
+            yield from walk(item, defs, _entered)
         return
     if not isinstance(node, Node):
         return
@@ -559,4 +721,6 @@ def walk(node):
         if name != "span":
             value = getattr(node, name)
             if isinstance(value, (Node, tuple)):
-                yield from walk(value)
+                yield from walk(value, defs, _entered)
+    if defs and isinstance(node, Call) and node.name in defs and node.name not in _entered:
+        yield from walk(defs[node.name].body, defs, _entered | {node.name})

@@ -38,10 +38,18 @@ def decl_keys(decl) -> list:
         return [("card", decl.name)]
     if isinstance(decl, A.Window):
         return [("window", decl.name)]
-    if isinstance(decl, (A.Match, A.Requires, A.RemoveCard, A.PlayOnly, A.AfterPlay, A.Uses)):
+    if isinstance(decl, (A.Match, A.Requires, A.RemoveCard, A.PlayOnly, A.AfterPlay, A.Uses, A.Whenever)):
         return [(type(decl).__name__, id(decl))]     # these accumulate
     if isinstance(decl, A.CounterDecl):
         return [("counter", decl.name)]
+    if isinstance(decl, A.Group):
+        return [("group", decl.name)]
+    if isinstance(decl, A.Deck) and decl.face is not None:
+        return [("Deck", decl.face)]
+    if isinstance(decl, A.Sees):
+        return [("Sees", decl.what)]
+    if isinstance(decl, A.Define):
+        return [("define", decl.name)]
     return [(type(decl).__name__,)]
 
 
@@ -56,7 +64,9 @@ def describe_key(key) -> str:
     names = {"OptionDecl": "option", "SetOption": "set", "About": "about", "Players": "players",
              "Deal": "deal", "Colors": "colors", "Deck": "deck", "Renege": "renege",
              "DealsFirst": "dealer rule", "Teams": "teams", "OnDraw": "on draw",
-             "OnRoundEnd": "on round end"}
+             "OnRoundEnd": "on round end", "Ranks": "ranks", "Faces": "faces", "PairFaces": "pair faces",
+             "Sees": "players see", "Runs": "play runs", "StockOut": "when the stock runs out",
+             "Blocked": "blocked when"}
     head = names.get(kind, kind)
     return " ".join([head] + [str(k) for k in key[1:]])
 

@@ -77,10 +77,16 @@ class Diagnostics:
     items: list[Diagnostic] = field(default_factory=list)
 
     def error(self, code: str, message: str, span: Span, hint: str = "", related=()) -> None:
-        self.items.append(Diagnostic(code, message, span, hint, "error", tuple(related)))
+        self._add(Diagnostic(code, message, span, hint, "error", tuple(related)))
 
     def warning(self, code: str, message: str, span: Span, hint: str = "", related=()) -> None:
-        self.items.append(Diagnostic(code, message, span, hint, "warning", tuple(related)))
+        self._add(Diagnostic(code, message, span, hint, "warning", tuple(related)))
+
+    def _add(self, diagnostic: Diagnostic) -> None:
+        """Each mistake once: statements written once but checked in several places (a named
+        statement used by several rules) would otherwise report the same mistake again."""
+        if diagnostic not in self.items:
+            self.items.append(diagnostic)
 
     @property
     def errors(self) -> list[Diagnostic]:

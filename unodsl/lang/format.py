@@ -317,6 +317,8 @@ class _Layout:
             return False
         if _RANGE in (prev.value, tok.value):
             return False
+        if tok.value == "(" and prev.type == "NAME":       # a named statement: `punish(next, 2)`
+            return False
         if prev.type == "MINUS" and prev.start_pos in self.unary:
             return False
         return True

@@ -26,7 +26,8 @@ from .source import Source, Span
 # declaration ends, and to suggest a keyword for a misspelt one.
 DECL_WORDS = ("about", "players", "deal", "option", "set", "colors", "card", "remove", "deck",
               "match", "honest", "renege", "on", "starter", "window", "highest", "teams", "requires",
-              "counter", "play", "after", "uses")
+              "counter", "play", "after", "uses", "suits", "group", "ranks", "faces", "pair", "when",
+              "blocked", "whenever", "define")
 UNIT_WORDS = ("ruleset", "module")
 MAX_RECOVERIES = 60
 MAX_NESTING = 60           # brackets and braces inside each other; deeper is refused, not recursed
@@ -247,7 +248,7 @@ def _recover(source: Source, text: str, err: UnexpectedInput, diags: Diagnostics
                             "add what happens, for example `" + word + " draws 2` or `skip " + word + "`")
                 first, last = blank.region(line, at_line_start)
                 return blank.blank(first, last)
-        if tok.type == "NAME":
+        if tok.type == "NAME" or re.fullmatch(r"[a-z]+", str(tok.value)):   # a name, or a keyword out of place
             decl_word = suggest(tok.value, DECL_WORDS, limit=1) if at_line_start else ""
             close = decl_word or suggest(tok.value, keywords() - {tok.value})
             if close:
@@ -443,6 +444,64 @@ class _ToAst(Transformer):
     def colors(self, meta, c):
         return A.Colors(self._span(meta), tuple(c))
 
+    def suits(self, meta, c):
+        return A.Colors(self._span(meta), tuple(c), "suit")
+
+    def group(self, meta, c):
+        return A.Group(self._span(meta), str(c[0]), tuple(str(t) for t in c[1:]),
+                       tuple(self._tok_span(t) for t in c[1:]))
+
+    def ranks(self, meta, c):
+        return A.Ranks(self._span(meta), tuple(c))
+
+    def rank_def(self, meta, c):
+        name, rank = str(c[0]), int(c[1])
+        code = next((str(x) for x in c[2:] if x.type == "NAME"), str(rank))
+        title = next((_unquote(x) for x in c[2:] if x.type == "STRING"), name.replace("_", " ").title())
+        return A.RankDef(self._span(meta), name, rank, code, title)
+
+    def faces(self, meta, c):
+        return A.Faces(self._span(meta), tuple(c))
+
+    def face_def(self, meta, c):
+        title = _unquote(c[1]) if len(c) > 1 else str(c[0]).replace("_", " ").title()
+        return A.FaceDef(self._span(meta), str(c[0]), title)
+
+    def pair_random(self, meta, c):
+        return A.PairFaces(self._span(meta), "random")
+
+    def pair_in_order(self, meta, c):
+        return A.PairFaces(self._span(meta), "order")
+
+    def pair_table(self, meta, c):
+        return A.PairFaces(self._span(meta), "table", tuple(c))
+
+    def face_pair(self, meta, c):
+        return (_unquote(c[0]), _unquote(c[1]), self._span(meta))
+
+    def see_other_faces(self, meta, c):
+        return A.Sees(self._span(meta), "other faces", self._doc(c))
+
+    def see_every_hand(self, meta, c):
+        return A.Sees(self._span(meta), "every hand", self._doc(c))
+
+    def see_stock_top(self, meta, c):
+        return A.Sees(self._span(meta), "stock top", self._doc(c))
+
+    def runs(self, meta, c):
+        return A.Runs(self._span(meta), c[0], "each acts" in c, self._doc(c[1:]))
+
+    def each_acts(self, meta, c):
+        return "each acts"
+
+    def flip(self, meta, c):
+        return A.Flip(self._span(meta), bool(c))
+
+    def played_flag(self, meta, c):
+        return A.Builtin(self._span(meta), "played")
+
+    def current_face(self, meta, c):
+        return A.Builtin(self._span(meta), "face")
     def color_def(self, meta, c):
         title = _unquote(c[2]) if len(c) > 2 else str(c[0]).replace("_", " ").title()
         return A.ColorDef(self._span(meta), str(c[0]), str(c[1]), title)
@@ -471,7 +530,7 @@ class _ToAst(Transformer):
         return (low, high)
 
     def colored(self, meta, c):
-        return A.CardAttr(self._span(meta), "colored", True)
+        return A.CardAttr(self._span(meta), "colored", str(c[0]) if c else True)
 
     def colorless(self, meta, c):
         return A.CardAttr(self._span(meta), "colored", False)
@@ -492,10 +551,12 @@ class _ToAst(Transformer):
         return A.CardAttr(self._span(meta), "let", (str(c[0]), c[1]))
 
     def deck(self, meta, c):
-        return A.Deck(self._span(meta), tuple(c))
+        face = str(c[0]) if c and isinstance(c[0], Token) else None
+        return A.Deck(self._span(meta), tuple(x for x in c if not isinstance(x, Token)), face)
 
     def deck_each(self, meta, c):
-        return A.DeckEach(self._span(meta), tuple(c))
+        group = str(c[0]) if c and isinstance(c[0], Token) else None
+        return A.DeckEach(self._span(meta), tuple(x for x in c if not isinstance(x, Token)), group)
 
     def deck_count(self, meta, c):
         count = self._int(c[0]) if c[0].type == "INT" else str(c[0])
@@ -561,15 +622,35 @@ class _ToAst(Transformer):
     def opens(self, meta, c):
         return A.Opens(self._span(meta), c[0] if c else None)
 
+    def opens_when(self, meta, c):
+        return A.Opens(self._span(meta), c[0], False)
+
+    def define(self, meta, c):
+        params = next((x for x in c[1:] if isinstance(x, list)), [])
+        return A.Define(self._span(meta), str(c[0]), tuple(params), self._doc(c[1:]), c[-1])
+
+    def define_params(self, meta, c):
+        return [str(t) for t in c]
+
+    def call(self, meta, c):
+        return A.Call(self._span(meta), str(c[0]), tuple(c[1:]))
+
+    def whenever(self, meta, c):
+        return A.Whenever(self._span(meta), c[0], self._doc(c[1:]), c[-1])
+
     def closes(self, meta, c):
         return A.Closes(self._span(meta))
+
+    def turn_order(self, meta, c):
+        return A.TurnOrder(self._span(meta))
 
     def window_action(self, meta, c):
         test = next((x for x in c[2:-1] if not isinstance(x, Token)), None)
         return A.WindowAction(self._span(meta), str(c[0]), str(c[1]), self._doc(c[2:]), c[-1], test)
 
     def counter(self, meta, c):
-        return A.CounterDecl(self._span(meta), str(c[0]), c[1], self._doc(c[2:]))
+        hidden = any(isinstance(x, Token) and x.type == "HIDDEN" for x in c[2:])
+        return A.CounterDecl(self._span(meta), str(c[0]), c[1], self._doc(c[2:]), hidden)
 
     def play_only(self, meta, c):
         return A.PlayOnly(self._span(meta), c[0], self._doc(c[1:]))
@@ -599,8 +680,63 @@ class _ToAst(Transformer):
 
     def chance(self, meta, c):
         prompt = self._doc(c[1:2])
-        exprs = [x for x in c[1:] if not isinstance(x, Token)]
-        return A.Chance(self._span(meta), str(c[0]), prompt, exprs[0], exprs[1])
+        rest = [x for x in c[1:] if not isinstance(x, Token)]
+        first = rest[0]
+        high = next((x[1] for x in rest[1:] if isinstance(x, tuple) and x[0] == "to"), None)
+        where = next((x[1] for x in rest[1:] if isinstance(x, tuple) and x[0] == "where"), None)
+        if high is not None:
+            return A.Chance(self._span(meta), str(c[0]), prompt, first, high, None, where)
+        return A.Chance(self._span(meta), str(c[0]), prompt, None, None, first, where)
+
+    def chance_to(self, meta, c):
+        return ("to", c[0])
+
+    def chance_where(self, meta, c):
+        return ("where", c[0])
+
+    def set_color(self, meta, c):
+        return A.SetColor(self._span(meta), c[0])
+
+    def may_choose_color(self, meta, c):
+        return A.ChooseColor(self._span(meta), c[0], optional=True)
+
+    def may_pick(self, meta, c):
+        return A.Picks(self._span(meta), c[0], str(c[1]), c[2], c[3] if len(c) > 3 else None, True)
+
+    def stock_pile(self, meta, c):
+        return "stock"
+
+    def discard_pile(self, meta, c):
+        return "discard"
+
+    def put_on_top(self, meta, c):
+        return A.PutCard(self._span(meta), c[0], c[1], c[2], False)
+
+    def put_at_bottom(self, meta, c):
+        return A.PutCard(self._span(meta), c[0], c[1], c[2], True)
+
+    def turn_over(self, meta, c):
+        return A.TurnOver(self._span(meta), c[0])
+
+    def shuffle_pile(self, meta, c):
+        return A.ShufflePile(self._span(meta), c[0])
+
+    def shuffle_into(self, meta, c):
+        keep = any(x == "except_top" for x in c[2:])
+        where = next((x for x in c[2:] if isinstance(x, A.Node)), None)
+        return A.ShufflePile(self._span(meta), c[0], c[1], keep, where)
+
+    def except_top(self, meta, c):
+        return "except_top"
+
+    def blocked(self, meta, c):
+        return A.Blocked(self._span(meta), c[0], self._doc(c[1:]))
+
+    def stock_out(self, meta, c):
+        return A.StockOut(self._span(meta), self._doc(c), c[-1])
+
+    def all_colors(self, meta, c):
+        return A.Builtin(self._span(meta), "colors")
 
     def while_stmt(self, meta, c):
         return A.While(self._span(meta), c[0], c[1])
@@ -631,7 +767,7 @@ class _ToAst(Transformer):
         return A.Reverse(self._span(meta))
 
     def choose_color(self, meta, c):
-        return A.ChooseColor(self._span(meta), c[0])
+        return A.ChooseColor(self._span(meta), c[0], str(c[1]) if len(c) > 1 else None)
 
     def picks(self, meta, c):
         return A.Picks(self._span(meta), c[0], str(c[1]), c[2], c[3] if len(c) > 3 else None)
@@ -668,7 +804,8 @@ class _ToAst(Transformer):
         return A.Answer(self._span(meta), str(c[0]), self._doc(c[1:]), c[-1])
 
     def reveal(self, meta, c):
-        return A.Reveal(self._span(meta), c[0], c[1])
+        until = "round" if len(c) > 2 and "round" in str(c[2]) else "turn"
+        return A.Reveal(self._span(meta), c[0], c[1], until)
 
     def scores(self, meta, c):
         return A.Scores(self._span(meta), c[0], c[1])
@@ -686,7 +823,8 @@ class _ToAst(Transformer):
         return A.ReturnStarter(self._span(meta))
 
     def as_if_played(self, meta, c):
-        return A.AsIfPlayed(self._span(meta), c[0])
+        card = c[1] if len(c) > 1 and not (isinstance(c[1], A.Builtin) and c[1].id == "it") else None
+        return A.AsIfPlayed(self._span(meta), c[0], card)
 
     def may_play_it(self, meta, c):
         return A.PlayDrawn(self._span(meta), c[0], False)
@@ -741,7 +879,9 @@ class _ToAst(Transformer):
         return A.Builtin(self._span(meta), "it")
 
     def attr(self, meta, c):
-        return A.Attr(self._span(meta), c[0], str(c[1].children[0]) if hasattr(c[1], "children") else str(c[1]))
+        name = str(c[1].children[0]) if hasattr(c[1], "children") else str(c[1])
+        # `card.suit` is `card.color` in a ruleset whose colors are suits (`suits { }`)
+        return A.Attr(self._span(meta), c[0], "color" if name == "suit" else name)
 
     def attr_name(self, meta, c):
         return str(c[0])

@@ -179,6 +179,16 @@ def _color(name, analysis, rules) -> str:
     return f"color `{name}`"
 
 
+def _named(name, analysis, rules) -> str:
+    decl = _definition(analysis, I.NAMED, name)
+    if not isinstance(decl, A.Define):
+        return f"named statement `{name}`"
+    lines = [f"**named statement `{name}({', '.join(decl.params)})`**"]
+    if decl.doc:
+        lines += ["", decl.doc]
+    return "\n".join(lines)
+
+
 def _card_decls(analysis) -> list:
     return [d.node for k, defs in analysis.index.definitions.items() if k.kind == I.CARD_KIND
             for d in defs if isinstance(d.node, A.CardDecl)]
@@ -247,4 +257,4 @@ def _window(name, analysis, rules) -> str:
 
 _SYMBOLS = {I.CARD_KIND: _card_kind, I.OPTION: _option, I.COUNTER: _counter, I.COLOR: _color, I.TAG: _tag,
             I.PROPERTY: _property, I.BUILTIN: _builtin, I.ATTRIBUTE: _attribute, I.RULESET: _unit(I.RULESET),
-            I.MODULE: _unit(I.MODULE), I.WINDOW: _window}
+            I.MODULE: _unit(I.MODULE), I.WINDOW: _window, I.NAMED: _named}

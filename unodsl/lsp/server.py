@@ -35,6 +35,7 @@ _COMPLETION_KIND = {
     I.PROPERTY: T.CompletionItemKind.Property, I.ATTRIBUTE: T.CompletionItemKind.Field,
     I.BUILTIN: T.CompletionItemKind.Variable, I.MODULE: T.CompletionItemKind.Module,
     I.RULESET: T.CompletionItemKind.Module, "variable": T.CompletionItemKind.Variable,
+    I.NAMED: T.CompletionItemKind.Function,
 }
 _SYMBOL_KIND = {"Unit": T.SymbolKind.Namespace, "CardDecl": T.SymbolKind.Class, "OptionDecl": T.SymbolKind.Property,
                 "SetOption": T.SymbolKind.Property, "CounterDecl": T.SymbolKind.Variable,

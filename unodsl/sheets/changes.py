@@ -8,13 +8,17 @@ and a link.
 from __future__ import annotations
 
 from ..lang import ast as A
+from .deck import shared_side
 from .describe import Describer
 
-_SKIP = (A.About, A.Uses, A.Requires, A.OptionDecl, A.SetOption, A.Colors, A.Players)
+_SKIP = (A.About, A.Uses, A.Requires, A.OptionDecl, A.SetOption, A.Colors, A.Players,
+         A.Define)               # (named statements are no rules: the rules that use them say them)
 _TITLES = {"OnDraw": "Drawing", "Renege": "Drawing instead of playing", "PlayOnly": "Which cards may be played",
            "AfterPlay": "After every play", "OnRoundEnd": "Scoring and winning", "OnRoundStart": "Start of each round",
            "DealsFirst": "The first dealer", "Teams": "Teams", "Match": "Matching", "Deal": "The deal",
-           "Deck": "The deck"}
+           "Deck": "The deck", "StockOut": "When the stock runs out", "Blocked": "A blocked round",
+           "Whenever": "At any moment", "Runs": "Playing several cards", "Faces": "Two-sided cards",
+           "PairFaces": "Two-sided cards", "Sees": "What each player sees", "Ranks": "Rank names"}
 CHANGES = ("New", "Changed", "Gone")
 
 
@@ -40,7 +44,8 @@ def _index(rules) -> dict:
 def _plain_title(d: Describer, decl, keys) -> str:
     name = type(decl).__name__
     if isinstance(decl, A.OnPlay):
-        return " and ".join(d.sel_title(s) for s in d._sels(decl, keys))
+        return " and ".join(_side_title(d, s.kind) if isinstance(s, A.KindSel) and s.ranks is None else d.sel_title(s)
+                            for s in d._sels(decl, keys))
     if isinstance(decl, A.Starter):
         what = "Any other card" if decl.cards is None else " and ".join(d.sel_title(s) for s in d._sels(decl, keys))
         return f"Starting with a {what}" if decl.cards is not None else "Any other starter card"
@@ -51,8 +56,19 @@ def _plain_title(d: Describer, decl, keys) -> str:
     if isinstance(decl, A.CounterDecl):
         return d.declaration(decl)[0].title
     if isinstance(decl, (A.CardDecl, A.RemoveCard)):
-        return d.kind_title(decl.name)
+        return _side_title(d, decl.name)
+    if isinstance(decl, A.Deck) and decl.face and d.rules.faces:
+        titles = dict(zip(d.rules.faces, d.rules.face_titles or d.rules.faces))
+        return f"The {titles.get(decl.face, decl.face).lower()} side"
     return _TITLES.get(name, "")
+
+
+def _side_title(d: Describer, kind: str) -> str:
+    """A kind's title, with its side when the other side of two-sided cards has a card of that
+    title ("Reverse (dark side)")."""
+    title = d.kind_title(kind)
+    side = shared_side(d.rules, d, {kind}, title)
+    return f"{title} ({side.lower()} side)" if side else title
 
 
 def diff(parent, rules, book, modules=()) -> dict:

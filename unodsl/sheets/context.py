@@ -12,8 +12,8 @@ import re
 
 from .. import __version__
 from ..lang import ast as A
-from .deck import contents, sel_picture
-from .describe import Describer, and_list, capital, sentence_case
+from .deck import contents, sel_picture, shared_side
+from .describe import Describer, and_list, capital, sentence_case, with_article
 from .describe.statements import answer_label
 from .describe.scope import _Env
 from .voice import Voice
@@ -73,6 +73,10 @@ class _Book:
         self.round_start = None
         self.teams = None
         self.dealer = None
+        self.table_rules: list = []       # two faces, what each player sees, groups and rank names
+        self.anytime: list = []           # `whenever` rules
+        self.stock = STOCK
+        self.going_out = GOING_OUT
 
     def note(self, section: str, title: str, sentence: str) -> None:
         if sentence:
@@ -90,6 +94,9 @@ class _Book:
         r = self.d.declaration(decl)[0]
         count = r.sentence.removeprefix("Each player is dealt ").rstrip(".")
         self.deal_text = f"Shuffle the deck. The dealer deals {count} to each player, one at a time."
+        if isinstance(self.d.simplify(decl.count, _Env()), A.Cond):     # "7 cards each with two players, otherwise 5"
+            self.deal_text = ("Shuffle the deck. The dealer deals "
+                              f"{self.d._count(decl.count, _Env(), 'card', 'cards', each=' each')}, one at a time.")
         self.note("Setup", "The deal", r.sentence)
         self.where[id(decl)] = "setup"
 
@@ -111,10 +118,38 @@ class _Book:
 
     def _CounterDecl(self, decl, keys, unit):
         said = self.v.say(decl, keys, unit)
+        if said is None:
+            return                         # bookkeeping the rules keep to themselves
         start = decl.start.value
         text = said.text if not said.author else f"{said.text} It starts at {start} every round."
         self.counters.append({"title": said.title, "text": text})
         self.note("Setup", said.title, said.exact)
+        self.where[id(decl)] = "setup"
+
+    def _table_rule(self, decl, keys, unit):
+        """Declarations about the cards and the table (two faces and how they pair, what each
+        player sees, groups of colors, rank names): a step of the setup each."""
+        said = self.v.say(decl, keys, unit)
+        if said is not None:
+            self.table_rules.append({"title": said.title, "text": said.text})
+            self.note("Setup", said.title, said.exact)
+            self.where[id(decl)] = "setup"
+
+    _Faces = _PairFaces = _Sees = _Ranks = _table_rule
+
+    def _Group(self, decl, keys, unit):
+        """Groups of colors: one step of the setup for all of them ("Groups of suits. Black: Clubs
+        and Spades. Red: Diamonds and Hearts.")."""
+        said = self.v.say(decl, keys, unit)
+        if said is None:
+            return
+        title = f"Groups of {self.rules.color_word}s"
+        step = next((s for s in self.table_rules if s["title"] == title), None)
+        if step is None:
+            self.table_rules.append({"title": title, "text": said.text})
+        else:
+            step["text"] += " " + said.text
+        self.note("Setup", title, said.exact)
         self.where[id(decl)] = "setup"
 
     def _OnRoundStart(self, decl, keys, unit):
@@ -166,6 +201,30 @@ class _Book:
         self.note("Your turn", title, said.exact)
         self.where[id(decl)] = "turn"
 
+    def _Runs(self, decl, keys, unit):
+        self._turn_rule(decl, keys, unit, "Playing several cards")
+
+    def _Whenever(self, decl, keys, unit):
+        said = self.v.say(decl, keys, unit)
+        if said is not None:
+            self.anytime.append(said.text)
+            self.note("Your turn", "At any moment", said.exact)
+            self.where[id(decl)] = "turn"
+
+    def _StockOut(self, decl, keys, unit):
+        said = self.v.say(decl, keys, unit)
+        if said is not None:
+            self.stock = said.text if said.author else "When the stock runs out: " + said.text[:1].lower() + said.text[1:]
+            self.note("Your turn", "When the stock runs out", said.exact)
+            self.where[id(decl)] = "turn"
+
+    def _Blocked(self, decl, keys, unit):
+        said = self.v.say(decl, keys, unit)
+        if said is not None:
+            self.going_out = f"{GOING_OUT} {said.text}"
+            self.note("Scoring and winning", "A blocked round", said.exact)
+            self.where[id(decl)] = "scoring"
+
     def _OnDraw(self, decl, keys, unit):
         said = self.v.say(decl, keys, unit)
         if said is not None:
@@ -187,14 +246,28 @@ class _Book:
         if said is None:
             return
         sels = self.d._sels(decl, keys)
-        item = {"id": anchor("card", said.title), "title": said.title, "text": said.text,
-                "pictures": [sel_picture(self.rules, self.d, s) for s in sels][:3],
-                "selectors": sels, "decl": decl}
-        self.cards.append(item)
-        self.note("What each card does", said.title, said.exact)
-        self.where[id(decl)] = item["id"]
+        pictures = [sel_picture(self.rules, self.d, s) for s in sels][:3]
+        side = self._side(sels, said.title)
+        same = next((c for c in self.cards if c["title"] == said.title and c["text"] == said.text), None)
+        self.note("What each card does", f"{said.title} ({side.lower()} side)" if side else said.title, said.exact)
+        if same is not None:      # the same words for a card of each side (a light and a dark Wild): said once
+            same["pictures"] = (same["pictures"] + pictures)[:3]
+            same["selectors"] = tuple(same["selectors"]) + tuple(sels)
+            self.where[id(decl)] = same["id"]
+        else:
+            item = {"id": anchor("card", side, said.title), "title": said.title, "text": said.text,
+                    "pictures": pictures, "selectors": sels, "decl": decl}
+            if any(c["title"] == said.title for c in self.cards) and side:
+                item["title"] = f"{said.title} ({side.lower()} side)"
+            self.cards.append(item)
+            self.where[id(decl)] = item["id"]
+        said_id = self.where[id(decl)]
         for ask in self.d.asks(decl.body):
-            self._question(ask, said.title, item["id"])
+            self._question(ask, said.title, said_id)
+
+    def _side(self, sels, title: str) -> str:
+        """The side of two-sided cards a rule is about, when the other side has a card of its title."""
+        return shared_side(self.rules, self.d, {s.kind for s in sels if isinstance(s, A.KindSel)}, title)
 
     def _question(self, ask, cards_title: str, card_id: str):
         env = self.d.asked.get(id(ask), _Env())
@@ -210,8 +283,39 @@ class _Book:
             answers.append({"label": label, "text": text, "exact": exact})
             self.note("Out of turn", f"{ask.question or cards_title}: {label}", exact)
         question = ask.question or f"The {cards_title} question"
-        self.questions.append({"id": anchor("ask", card_id, question), "title": question,
-                               "who": f"Asked of {who} after a {cards_title}.", "answers": answers})
+        q = {"id": anchor("ask", card_id, question), "title": question,
+             "who": f"Asked of {who} after {with_article(cards_title)}.", "answers": answers,
+             "cards": [cards_title], "asked": who}
+        if not any(self._merge_question(old, q) for old in self.questions):
+            self.questions.append(q)
+
+    @staticmethod
+    def _merge_question(old: dict, new: dict) -> bool:
+        """Two cards asking the same question of the same player, with an answer in the same
+        words ("Challenge the Wild Draw Two?" and "... Wild Draw Color?"), make one question, so
+        the shared answer is said once: "Challenge the Wild Draw Two or Wild Draw Color?"."""
+        shared = {(a["label"], a["text"]) for a in old["answers"]} & {(a["label"], a["text"]) for a in new["answers"]}
+        card, mark = new["cards"][0], "\0"
+        template = new["title"].replace(card, mark)
+        if not shared or old["asked"] != new["asked"] or mark not in template \
+                or old["title"] != template.replace(mark, and_list(old["cards"], "or")):
+            return False
+        cards = old["cards"] + [card]
+        old["title"] = template.replace(mark, and_list(cards, "or"))
+        old["cards"] = cards
+        old["who"] = f"Asked of {old['asked']} after " + and_list([with_article(c) for c in cards], "or") + "."
+        answers = []
+        for a in old["answers"] + new["answers"]:
+            if (a["label"], a["text"]) in shared:
+                if all((b["label"], b["text"]) != (a["label"], a["text"]) for b in answers):
+                    answers.append(a)
+            elif a.get("after"):
+                answers.append(a)             # already said after which card
+            else:
+                after = card if a in new["answers"] else and_list(old["cards"][:-1], "or")
+                answers.append({**a, "label": f"{a['label']}, after {with_article(after)}", "after": True})
+        old["answers"] = answers
+        return True
 
     def _Window(self, decl, keys, unit):
         rs = self.d.declaration(decl, keys, unit)
@@ -264,6 +368,8 @@ def turn_steps(book: _Book) -> list:
         steps.append({"title": "Or draw", "text": " ".join(draw), "choices": [], "rules": []})
     if book.after:
         steps.append({"title": "After every play", "text": " ".join(book.after), "choices": [], "rules": []})
+    if book.anytime:
+        steps.append({"title": "At any moment", "text": " ".join(book.anytime), "choices": [], "rules": []})
     return steps
 
 
@@ -278,16 +384,38 @@ def setup_steps(book: _Book) -> list:
                   "its top card face up to start the discard pile." + (" If it is:" if book.starter else "")})
     if book.round_start:
         steps.append({"title": "Each round, before the first turn", "text": book.round_start})
-    for c in book.counters:
+    for c in book.table_rules + book.counters:
         steps.append(c)
     steps.append({"title": "Who starts", "text": FIRST_PLAYER})
     return steps
 
 
-def variations(rules) -> list:
-    """House rules the options leave out: the text of every yes-or-no option that is off."""
-    return [sentence_case(info.doc) for info in rules.options.values()
-            if isinstance(info.value, bool) and not info.value and info.doc]
+def variations(rules, d: Describer, parent=None) -> list:
+    """House rules the options leave out: the text of every yes-or-no option that is off and that
+    some rule reads. An option written for the parent about one of its cards that this ruleset
+    removed ("A Wild Draw Four played as the last card ...") is said of the cards whose rules now
+    read it ("A Wild Draw Two or Wild Draw Color played ...")."""
+    readers: dict = {}
+    for _, decl, _ in rules.composed.items:
+        for node in A.walk(decl):
+            if isinstance(node, A.Name) and node.id in rules.options:
+                readers.setdefault(node.id, []).append(decl)
+    here = {d.kind_title(k) for k in rules.kinds}
+    gone = [] if parent is None else [x.title for x in parent.composed.decls(A.CardDecl) if x.title not in here]
+    out = []
+    for name, info in rules.options.items():
+        if not (isinstance(info.value, bool) and not info.value and info.doc and name in readers):
+            continue
+        text = info.doc
+        named_gone = [t for t in gone if re.search(r"\b" + re.escape(t) + r"\b", text)]
+        if named_gone:
+            now = list(dict.fromkeys(d.sel_title(s) for decl in dict.fromkeys(readers[name])
+                                     if isinstance(decl, A.OnPlay) for s in decl.cards or ()))
+            if len(named_gone) != 1 or not now:
+                continue                       # about cards this ruleset does not have
+            text = re.sub(r"\b" + re.escape(named_gone[0]) + r"\b", and_list(now, "or"), text)
+        out.append(sentence_case(text))
+    return out
 
 
 def build_context(rules, *, parent=None, modules=(), paper: str = "a4", stats: int = 0,
@@ -312,12 +440,12 @@ def build_context(rules, *, parent=None, modules=(), paper: str = "a4", stats: i
     }
     ctx["contents"] = contents(rules, book.d)
     ctx["setup"] = {"steps": setup_steps(book), "starter": book.starter}
-    ctx["turn"] = {"steps": turn_steps(book), "stock": STOCK}
+    ctx["turn"] = {"steps": turn_steps(book), "stock": book.stock}
     ctx["cards"] = [{k: v for k, v in c.items() if k not in ("selectors", "decl")} for c in book.cards]
     ctx["out_of_turn"] = {"windows": book.windows, "questions": book.questions}
-    ctx["scoring"] = {"going_out": GOING_OUT, "rules": book.scoring or [],
+    ctx["scoring"] = {"going_out": book.going_out, "rules": book.scoring or [],
                       "example": worked_example(rules, book.d)}
-    ctx["variations"] = variations(rules)
+    ctx["variations"] = variations(rules, book.d, parent)
     ctx["examples"] = [example_context(rules, x, i) for i, x in enumerate(examples)]
     ctx["appendix"] = _appendix(book.appendix)
     ctx["aid"] = player_aid(rules, book, ctx)
@@ -340,16 +468,18 @@ def player_aid(rules, book: _Book, ctx: dict) -> dict:
     for c in book.cards:
         cards.append({"pictures": c["pictures"][:1], "title": c["title"], "text": first_sentence(c["text"])})
         said_kinds |= {s.kind for s in c["selectors"] if isinstance(s, A.KindSel) and s.ranks is None}
-    plain = [row for row in ctx["contents"]["rows"] if row["kind"] not in said_kinds]
-    for row in reversed(plain):
-        cards.insert(0, {"pictures": [row["picture"]], "title": row["title"], "text": "No effect of its own."})
+    plain: dict = {}                  # title -> pictures: a kind on both sides of the cards is one line
+    for row in ctx["contents"]["rows"]:
+        if row["kind"] not in said_kinds:
+            plain.setdefault(row["title"], []).append(row["picture"])
+    cards[:0] = [{"pictures": pics[:2], "title": title, "text": "No effect of its own."} for title, pics in plain.items()]
     turn = []
     if book.match:
         turn.append({"title": "Play", "text": "one card that is " + and_list(book.match, "or") + "."})
     draw = [t for t in (getattr(book, "renege", None), book.draw) if t]
     if draw:
         turn.append({"title": "Or draw", "text": " ".join(first_sentence(t) for t in draw)})
-    turn.append({"title": "Go out", "text": GOING_OUT})
+    turn.append({"title": "Go out", "text": first_sentence(book.going_out)})
     answers = []
     for w in book.windows:
         for a in w["actions"]:

@@ -66,8 +66,8 @@ def _move(rules, w: _Words, seat_word, text, players, rejected: bool) -> dict:
             after += f" and names {rules.color_titles.get(a.color, a.color)}"
         if a.target is not None:
             after += f" and picks {NAMES[a.target]}"
-        if a.uno:
-            after += " and calls out at once"
+        if a.call is not None:
+            after += f" and says “{humanize(a.call)}” at once"
     elif a.card is not None:
         title = _window_titles(rules).get(a.verb)
         verb = "tries to play" if rejected else "plays"

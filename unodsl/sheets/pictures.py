@@ -21,7 +21,20 @@ PRINT_COLORS = {
     "brown": "#8b5a2b", "cyan": "#1aa3b8", "teal": "#168f86", "turquoise": "#22a59a", "lime": "#7cbf2a",
     "navy": "#23366f", "maroon": "#7d1f2a", "olive": "#7a7a1f", "indigo": "#4b3aa0", "coral": "#ec6a5c",
     "crimson": "#c0203a", "aqua": "#25b4c9", "beige": "#d9c9a3", "tan": "#c49a6c", "salmon": "#ee8472",
+    # the suits of a standard deck print black and red
+    "clubs": "#222222", "spades": "#222222", "hearts": "#d62b1f", "diamonds": "#d62b1f",
 }
+SUIT_SIGNS = {"clubs": "♣", "club": "♣", "spades": "♠", "spade": "♠", "hearts": "♥", "heart": "♥",
+              "diamonds": "♦", "diamond": "♦"}
+
+
+def suit_sign(name: str, title: str = "") -> str:
+    """The sign a standard suit is printed with ("♥"), or "" for any other color or suit."""
+    for key in (name, title):
+        sign = SUIT_SIGNS.get((key or "").strip().lower())
+        if sign:
+            return sign
+    return ""
 WILD_BODY = "#1d1d1d"
 # Advance widths of DejaVu Sans Bold, in ems (the sheet's font; other glyphs count as 0.72).
 _GLYPH = {"W": 1.03, "M": 0.99, "+": 0.84, "-": 0.42, "–": 0.5, " ": 0.35, "I": 0.37, "1": 0.7, "/": 0.37}

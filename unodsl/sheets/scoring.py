@@ -6,6 +6,8 @@ disagree with the game: the sheet only reports the cards held and the points the
 """
 from __future__ import annotations
 
+from ..lang import ast as A
+
 from .deck import card_picture
 from .describe import and_list, plural
 
@@ -40,9 +42,18 @@ def _spread(rules, count: int, avoid: set) -> list:
     return picks
 
 
+def _scores_card_points(rules) -> bool:
+    """Whether the round's scoring reads the points of cards (its own, or through named statements)."""
+    defs = getattr(rules, "definitions", None) or None
+    return any(isinstance(n, A.Attr) and n.name == "points"
+               for decl in rules.composed.decls(A.OnRoundEnd) for n in A.walk(decl, defs))
+
+
 def worked_example(rules, d) -> dict | None:
     """{"text", "hands": [{"name", "pictures", "points"}], "result"} or None when no position fits."""
     from ..engine.game import Game, Position
+    if not _scores_card_points(rules):
+        return None                 # the hands' points play no part: an example would show nothing
     low, high = rules.players
     n = 3 if low <= 3 <= high else low
     plain = _plain_cards(rules)

@@ -54,8 +54,8 @@ class _Facts:
         self.seats: set = set()
         self.first_draw = None
         self._d, self._cards = d, cards
-        for x in A.walk(node):
-            self._see(x)
+        for x in A.walk(node, getattr(d.rules, "definitions", None) or None):   # calls followed into
+            self._see(x)                                                        # their statements
 
     def _values(self, e) -> set | None:
         """The whole numbers an expression can be with the default options, or None if unknown."""

@@ -75,7 +75,7 @@ def own_files(ref: str, with_) -> dict:
 
 
 def run_on_cluster(address: str, ref: str, with_, options: dict, players: int, games: int, seed: int,
-                   bot: str, progress=None, workers: int = 2, against=None):
+                   bot: str, progress=None, workers: int = 2, against=None, engine: str = "python"):
     check_address(address)
     try:
         from dask.distributed import Client, LocalCluster, as_completed
@@ -98,7 +98,7 @@ def run_on_cluster(address: str, ref: str, with_, options: dict, players: int, g
         parts = max(1, len(client.scheduler_info().get("workers", {})))
         size = max(1, math.ceil(games / (parts * TASKS_PER_WORKER)))
         common = dict(files=tuple(sorted(files.items())), version=__version__,
-                      fingerprint=bundled_fingerprint(), against=against)
+                      fingerprint=bundled_fingerprint(), against=against, engine=engine)
         jobs = [Job(ref, tuple(with_), tuple(sorted(options.items())), players, seed, bot, first,
                     min(size, games - first), **common) for first in range(0, games, size)]
         futures = client.map(run_checked, jobs, pure=False)

@@ -28,7 +28,8 @@ def game_seed(seed: int, index: int) -> int:
 
 
 def play_game(rules: Ruleset, players: int, seed: int, bot="basic", record: bool = True,
-              rounds: int | None = None, inline: bool = True, generated: bool = True, watch=None) -> Game:
+              rounds: int | None = None, inline: bool = True, generated: bool = True,
+              rng: random.Random | None = None, watch=None) -> Game:
     """Play one whole game (or `rounds` rounds of it) with bots in every seat; return the game.
 
     `bot` names the bot of every seat (engine.bots.make_bot), or is a list of names, one per seat.
@@ -42,12 +43,14 @@ def play_game(rules: Ruleset, players: int, seed: int, bot="basic", record: bool
     the generic turn loop instead of the generated one: both for tests).
     Races and chance events for the table are decided at random. A recorded game has its own
     generator, so that its log replays from the seed alone, and the bots and the table share a
-    second one; with no log, all draw from one (seeding a generator costs as much as a turn)."""
-    rng = random.Random(seed ^ 0x5EED)
+    second one; with no log, all draw from one (seeding a generator costs as much as a turn),
+    `rng` when given (the tests give the native engine's generator, to play its games)."""
+    rng = rng if rng is not None else random.Random(seed ^ 0x5EED)
     specs = [bot] * players if isinstance(bot, str) else list(bot)
     bots = [make_bot(spec, rng) for spec in specs]
     inline_all = all(getattr(b, "inline_ok", False) and type(b) is type(bots[0]) for b in bots)
-    seat_bot = bots[0] if inline and not record and inline_all and watch is None else None
+    seat_bot = (bots[0] if inline and not record and inline_all and watch is None and rules.runs is None
+                else None)
     game = Game(rules, players, seed=seed, record=record, seat_bot=seat_bot, rng=None if record else rng,
                 generated=generated)
     deal = Action(None, "deal")
@@ -72,8 +75,9 @@ def play_game(rules: Ruleset, players: int, seed: int, bot="basic", record: bool
         if watch is not None:
             watch(game, d.seat)
         if game.windows:
-            for s in range(players):
-                act = bots[s].out_of_turn(game, s)
+            wanting = [s for s in range(players) if bots[s].out_of_turn(game, s) is not None]
+            for s in game.out_of_turn_order(wanting, chooser):
+                act = bots[s].out_of_turn(game, s)       # asked again: an earlier move may have changed it
                 if act is not None:
                     try:
                         game.apply(act)
@@ -222,6 +226,7 @@ class Job:
     version: str = ""
     fingerprint: str = ""
     against: tuple | None = None         # (ref, with_, options) of B, for a paired comparison
+    engine: str = "python"               # the engine that plays (sim.engines: "python" or "native")
 
     def label(self) -> str:
         return f"games {self.first + 1:,} to {self.first + self.count:,}"
@@ -244,7 +249,7 @@ def run_job(job: Job):
     """Play a job's games: Stats, or for a comparison the paired statistics of A and B."""
     rules = _rules_of(job.ref, job.with_, job.options, job.files)
     if job.against is None:
-        return simulate(rules, job.players, job.count, job.seed, job.bot, first=job.first)
+        return simulate(rules, job.players, job.count, job.seed, job.bot, first=job.first, engine=job.engine)
     from .statistics import simulate_paired
     ref_b, with_b, options_b = job.against
     rules_b = _rules_of(ref_b, with_b, options_b, job.files)
@@ -252,7 +257,12 @@ def run_job(job: Job):
 
 
 def simulate(rules: Ruleset, players: int, games: int, seed: int = 0, bot: str = "basic",
-             first: int = 0, progress=None) -> Stats:
+             first: int = 0, progress=None, engine: str = "python") -> Stats:
+    """Games first .. first+games-1 of the run seeded `seed`, played by `engine` (the Python
+    engine, or native when sim.engines.choose said so)."""
+    if engine == "native":
+        from .engines import simulate_native
+        return simulate_native(rules, players, games, seed, first, progress)
     stats = Stats(players)
     for i in range(first, first + games):
         stats.add(play_game(rules, players, game_seed(seed, i), bot, record=False))
@@ -269,15 +279,15 @@ def chunks(games: int, parts: int, largest: int = 500):
 
 
 def run_parallel(ref: str, with_, options: dict, players: int, games: int, seed: int, bot: str,
-                 jobs: int, progress=None, files: dict | None = None, against=None):
-    """Play `games` games over `jobs` processes; the statistics do not depend on `jobs`.
+                 jobs: int, progress=None, files: dict | None = None, against=None, engine: str = "python"):
+    """Play `games` games over `jobs` processes with `engine`; the statistics do not depend on `jobs`.
 
     Only a few chunks are in flight at a time and each result is dropped once merged, so the
     memory used does not grow with the number of games. Ctrl-C ends every worker at once."""
     from .workers import run_jobs
     work = (Job(ref, tuple(with_), tuple(sorted(options.items())), players, seed, bot, first, count,
-                tuple(sorted((files or {}).items())), against=against)
-            for first, count in chunks(games, jobs))
+                tuple(sorted((files or {}).items())), against=against, engine=engine)
+            for first, count in chunks(games, jobs, largest=500 if engine == "python" else 50_000))
     total = []
 
     def merge(job, result):

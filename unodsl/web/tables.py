@@ -187,8 +187,7 @@ class LiveTable:
             "color": None if color is None else {"name": color, "title": r.color_titles.get(color, color),
                                                   "css": css_color(r, color)},
             "hand": [dict(self.card(c), playable=c in playable) for c in hand],
-            "revealed": [{"name": self.names[int(who[1:]) - 1], "cards": [self.card(c) for c in codes]}
-                         for who, codes in v["revealed"].items()],
+            "revealed": self._seen(v),
             "prompt": self.narrators[seat].asked(d, playable=bool(playable)) if (mine or d is None or d.kind == "deal")
             else self.narrators[seat].asked(d),
             "question": self._question(d) if mine and d.kind == "answer" else None,
@@ -196,6 +195,20 @@ class LiveTable:
             "round_over": v["round_over"], "game_over": v["game_over"],
             "result": self._result(seat) if v["round_over"] or v["game_over"] else None,
         }
+
+    def _seen(self, v: dict) -> list:
+        """Cards of others this seat may see, each group with its sentence: hands shown to it, the
+        other sides of the others' cards and of the stock's top card (two-sided decks)."""
+        def name(who: str) -> str:                                # "p3" -> that seat's name
+            return self.names[int(who[1:]) - 1]
+        seen = [{"text": f"{name(who)} showed you:", "cards": [self.card(c) for c in codes]}
+                for who, codes in v["revealed"].items()]
+        seen += [{"text": f"The other side of {name(who)}'s cards:", "cards": [self.card(c) for c in codes]}
+                 for who, codes in v.get("other_faces", {}).items() if codes]
+        if v.get("stock_top_other_face") is not None:
+            seen.append({"text": "The other side of the stock's top card:",
+                         "cards": [self.card(v["stock_top_other_face"])]})
+        return seen
 
     def _order(self, code: str):
         r = self.rules
@@ -228,19 +241,14 @@ class LiveTable:
         if d is not None and d.kind == "deal" and not g.game_over:
             out.append({"move": "deal", "kind": "deal", "label": f"Deal round {g.round + 1}"})
         elif d is not None and d.seat == seat:
-            own_call = self._own_call()
-            two_left = hand_size == 2
+            calls = r.call_verbs() if hand_size == 2 else ()
             for a in g.legal_actions():
                 out.append(self._move(a))
-                if a.verb == "play" and own_call and two_left and not a.uno:
-                    out.append(self._move(a._replace(uno=True)))
+                if a.verb == "play" and a.call is None:
+                    out.extend(self._move(a._replace(call=call)) for call in calls)
         for a in g.window_actions(seat):
             out.append(self._move(a, window=True))
         return out
-
-    def _own_call(self) -> bool:
-        return any(a.verb == "uno" and a.who == "player" for entries in self.rules.window_verbs().values()
-                   for _, a in entries)
 
     def _move(self, a: Action, window: bool = False) -> dict:
         r = self.rules
@@ -254,8 +262,8 @@ class LiveTable:
                                  "css": css_color(r, a.color)}
             if a.target is not None and (a.verb == "play" or window):
                 move["target"] = self.names[a.target]
-            if a.uno:
-                move["call"] = True
+            if a.call is not None:
+                move["call"] = words_of(a.call)
             if window:
                 move["label"] = f"{words_of(a.verb).capitalize()} with {r.cards.name[a.card]}"
                 move["doc"] = self._window_doc(a.verb)

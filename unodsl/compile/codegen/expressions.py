@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 
 from ...lang import ast as A
 from ..decisions import Decision
-from ..expressions import ANY, CARD, CARDS, SEAT, SEATS, Ctx
+from ..expressions import ANY, CARD, INT, MEMBER, PILE, PILE_ATTRS, SEAT, SEATS, Ctx
 from . import runtime
 
 
@@ -36,6 +36,7 @@ class Env:
     jumped: str = "False"
     color_arg: str = "None"          # the color named with the play
     target_arg: str = "None"
+    played: str = "False"            # the local holding `played`, where the program reads it
     vars: dict = field(default_factory=dict)      # rule variable -> (Python name, type)
 
     @property
@@ -47,7 +48,8 @@ _CARD_TABLES = ("kind", "rank", "color", "points", "code", "name", "colored")
 _NONNULL_SEATS = {"s", "t"}
 # a seat found from a seat that is never None (`next`, `previous`, `left`, `right` of the player)
 _SEAT_OF_SEAT = re.compile(r"^g\.(next_unskipped|next_seat|clockwise)\((s|t|_t\d+)[,)]")
-_NUMBERS = ("len(", "g.counters[", "g._n_active", "g.round", "g.scores[", "g.hand_points(", "sum(")
+_NUMBERS = ("len(", "g.counters[", "g._n_active", "g.round", "g.scores[", "g.hand_points(", "sum(",
+            "g.idle_turns", "g.turns_without_play")
 _BOOLS = ("True", "False", "honest", "jumped")
 
 
@@ -62,7 +64,7 @@ class ExpressionWriter:
         self.record = record and not sim   # the game keeps an event log
         self.ns = {"Decision": Decision, "Ctx": Ctx, "Interrupt": interrupt_type, "_seats": runtime.seats,
                    "_floordiv": runtime.floordiv, "_mod": runtime.mod, "_card_attr": runtime.card_attr,
-                   "_seat_attr": runtime.seat_attr, "drive": runtime.drive, "MAX_TURNS": max_turns,
+                   "_seat_attr": runtime.seat_attr, "_read_generic": runtime.read_generic, "drive": runtime.drive, "MAX_TURNS": max_turns,
                    "COLORS": rules.colors, "NCOLORS": len(rules.colors), "rules": rules, "MEMO": rules._memo,
                    "DRAWN": {},
                    "ASKS": tuple(0 if p is None or not (p.asks_color or p.asks_target) else
@@ -75,6 +77,7 @@ class ExpressionWriter:
         self.ns["T_tags"] = rules.cards.tags
         self._consts: dict = {}
         self._temp = 0
+        self._suffix = ""              # the variables' suffix inside a named statement written in place
         self.delegated: list = []      # programs left to the generic closures, for the record
 
     def event(self, ind: int, call: str) -> list:
@@ -93,6 +96,34 @@ class ExpressionWriter:
     def temp(self, stem: str = "t") -> str:
         self._temp += 1
         return f"_{stem}{self._temp}"
+
+    def local(self, prefix: str, name: str) -> str:
+        """The Python name of a rule's variable; inside a named statement written out in place,
+        its own (so that its variables never meet the caller's)."""
+        return py_name(prefix, name) + self._suffix
+
+    def property_functions(self) -> list:
+        """`prop_NAME(g, card)` for each card property worked out in play: the expression of the
+        card's kind, with `card` the card read and `rank` its rank, or the fixed value of the
+        kinds that have one."""
+        lines = []
+        for name, column in self.r.cards.computed.items():
+            nodes = list({id(n): n for n in column if n is not None}.values())
+            which = self.const(tuple(0 if n is None else 1 + next(k for k, m in enumerate(nodes) if m is n)
+                                     for n in column), "PW_")
+            fixed = self.const(self.r.cards.props[name], "P_")
+            env = Env(player="None", actor="None", card="card", vars={"rank": ("T_rank[card]", INT)})
+            body = []
+            for k, node in enumerate(nodes, start=1):
+                try:
+                    src = self.expr(node, env)
+                except Unsupported as missing:
+                    generic = self.const(self.res.computed[name], "PF_")
+                    src = f"_read_generic({generic}[card], Ctx(g, card=card), T_rank[card])"
+                    self.delegated.append((name, str(missing)))
+                body += [(1, f"if {which}[card] == {k}:"), (2, f"return {src}")]
+            lines += [(0, f"def prop_{py_name('', name)}(g, card):"), *body, (1, f"return {fixed}[card]"), (0, "")]
+        return lines
 
     # ---- expressions --------------------------------------------------------------------------
     def typ(self, node, env: Env) -> str:
@@ -128,7 +159,8 @@ class ExpressionWriter:
             "dealer": "g.dealer", "winner": "g.winner",
             "others": f"g.others({p})", "everyone": f"g.everyone({p})", "opponents": f"g.opponents({p})",
             "top": "g.discard[-1]", "left": f"g.clockwise({p}, 1)", "right": f"g.clockwise({p}, -1)",
-            "run": "g.run_length()",
+            "run": "g.run_length()", "stock": "'stock'", "discard": "'discard'",
+            "idle_turns": "g.idle_turns", "turns_without_play": "g.turns_without_play",
         }
         if n == "card":
             if env.card is None:
@@ -140,20 +172,34 @@ class ExpressionWriter:
             return f"g.counters[{n!r}]"
         if n in self.res.params:
             return repr(self.res.params[n])
-        if n in r.colors or n in r.kinds:
+        if n in r.colors or n in r.kinds or n in r.faces:
             return repr(n)
+        if n in r.groups:
+            return repr(r.groups[n])
+        if n in self.res.rank_names:
+            return repr(self.res.rank_names[n])
         raise Unsupported(f"name {n}")
 
     def _eBuiltin(self, node, env):
-        return {"color": "g.color", "players": "g._n_active", "it": env.drawn, "round": "g.round"}[node.id]
+        if node.id == "colors":
+            return "COLORS"
+        return {"color": "g.color", "players": "g._n_active", "it": env.drawn, "round": "g.round",
+                "played": env.played, "face": "g.face_name()"}[node.id]
 
     def _eAttr(self, node, env):
         obj = self.expr(node.obj, env)
         typ = self.typ(node.obj, env)
         name = node.name
         if typ == CARD:
-            if name in _CARD_TABLES:
+            if name == "face":
+                if not self.r.cards.face:
+                    return "None"
+                table = self.const(self.r.cards.face, "FACE_")
+            elif name in _CARD_TABLES:
                 table = "T_" + name
+            elif name in self.r.cards.computed:
+                fn = "prop_" + py_name("", name)
+                return f"{fn}(g, {obj})" if self.nonnull(obj) else f"(None if {obj} is None else {fn}(g, {obj}))"
             elif name in self.r.cards.props:
                 table = self.const(self.r.cards.props[name], "P_")
             else:
@@ -168,6 +214,13 @@ class ExpressionWriter:
                 return inline[name].format(obj)
             getter = self.const(self.res.seat_attrs[name][1], "SA_")
             return f"_seat_attr({getter}, g, {obj})"
+        if typ == PILE:
+            if name not in PILE_ATTRS:
+                raise Unsupported(f"pile attribute {name}")
+            pile = {"'stock'": "g.stock", "'discard'": "g.discard"}.get(obj, f"g.pile({obj})")
+            return {"size": f"len({pile})", "top": f"({pile}[-1] if {pile} else None)",
+                    "bottom": f"({pile}[0] if {pile} else None)",
+                    "cards": f"tuple(reversed({pile}))"}[name]
         raise Unsupported(f"attribute of a {typ}")
 
     def _eUnary(self, node, env):
@@ -237,8 +290,8 @@ class ExpressionWriter:
     def _eQuantifier(self, node, env):
         ctype = self.typ(node.collection, env)
         coll = self.expr(node.collection, env)
-        var = py_name("v_", node.var)
-        vtype = CARD if ctype == CARDS else SEAT if ctype == SEATS else ANY
+        var = self.local("v_", node.var)
+        vtype = MEMBER.get(ctype, ANY)
         inner = replace(env, vars={**env.vars, node.var: (var, vtype)})
         where = f" if {self._boolean(node.where, inner)}" if node.where is not None else ""
         source = coll if coll.startswith("g.hands[") else f"tuple({coll} or ())"

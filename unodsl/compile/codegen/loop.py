@@ -38,8 +38,12 @@ class LoopWriter(StatementWriter):
         # the turn's player plays the drawn card: its play written out here, once (not inside
         # another play's effect, where it stays a call)
         inline = who == "s" and self._play_depth == 0
+        tracked = env.played != "False"           # the program reads `played`
+        if tracked:
+            head = [(ind, f"{env.played} = False")] + head
+        noted = [(ind + 1, f"{env.played} = True")] if tracked else []
         if self.sim:      # the random policy always plays a card it may play: one draw for the card
-            return head + [(ind + 1, "rand()")] + self.random_play(t, x, ind + 1, inline)
+            return head + noted + [(ind + 1, "rand()")] + self.random_play(t, x, ind + 1, inline)
         d = self.temp("d")
         # the decision and its legal actions, as Game._list_actions lists them
         listed = ([(ind + 1, f"g._legal = list(PLAYS[{t}][{x}])")] if node.must else
@@ -48,36 +52,48 @@ class LoopWriter(StatementWriter):
             (ind + 1, f"{d} = DRAWN.get(({t}, {x}, {node.must!r}))"),
             (ind + 1, f"if {d} is None:"),
             (ind + 2, f"{d} = DRAWN[({t}, {x}, {node.must!r})] = Decision({t}, 'drawn', (), 'Play the card you drew?', card={x}, must={node.must!r})"),
-            *(listed if not any(p is not None and p.asks_target for p in self.r.on_play) else []),
+            *(listed if self.r.runs is None and not any(p is not None and p.asks_target for p in self.r.on_play)
+              else []),
             (ind + 1, f"{act} = yield {d}"),
-            (ind + 1, f"if {act}.verb == 'play':")]
+            (ind + 1, f"if {act}.verb == 'play':"),
+            *[(i + 1, line) for i, line in noted]]
         if not inline:
             return L + [(ind + 2, f"yield from play(g, {t}, {act}, False)")]
-        return L + [(ind + 2, f"_, _, card, color_arg, target_arg, _, uno = {act}"),
+        return L + [(ind + 2, f"_, _, card, color_arg, target_arg, _, call, more = {act}"),
                     *self.play_body(ind + 2, drawn=self.temp("drawn"))]
 
     def random_play(self, seat: str, card: str, ind: int, inline: bool) -> list:
         """The random policy plays `card`: a color and a player for it drawn uniformly, as
         `RandomBot` picks among the play's variants (one draw even when there is only one)."""
-        v = self.temp("v")
         L = [(ind, f"if ASKS[{card}] == 0:"),
              (ind + 1, "rand()"),
              (ind + 1, "color_arg = target_arg = None"),
              (ind, f"elif ASKS[{card}] == 1:"),
-             (ind + 1, "color_arg, target_arg = COLORS[int(rand() * NCOLORS)], None"),
+             (ind + 1, f"color_arg, target_arg = {self.color_pick(card)}, None"),
              (ind, "else:"),
-             (ind + 1, f"{v} = g._plays({seat}, {card})"),
-             (ind + 1, f"{v} = {v}[int(rand() * len({v}))]"),
-             (ind + 1, f"color_arg, target_arg = {v}.color, {v}.target")]
+             *self.random_variant(seat, card, ind + 1)]
         if not inline:
             return L + [(ind, f"play(g, {seat}, {card}, color_arg, target_arg, False)")]
         return L + [(ind, f"card = {card}"),
                     *self.play_body(ind, drawn=self.temp("drawn"))]
 
+    def color_pick(self, card: str) -> str:
+        """The random policy's color for a play of `card` that names one: uniform among the
+        colors its effect offers (all of them, unless it asks for a color of a group)."""
+        if all(p is None or not p.asks_color or p.color_options == self.r.colors for p in self.r.on_play):
+            return "COLORS[int(rand() * NCOLORS)]"
+        table = self.const(tuple(p.color_options if p is not None else () for p in self.r.on_play), "CARD_COLORS")
+        return f"{table}[{card}][int(rand() * len({table}[{card}]))]"
+
     def _sAsIfPlayed(self, node, env, ind):
+        who = self.temp()
+        if node.card is not None:        # another card's effect: the card's own play, as a call
+            card = self.temp("x")
+            run = f"g.effect_gen({who}, {card})"
+            return [(ind, f"{who} = {self.expr(node.who, env)}"), (ind, f"{card} = {self.expr(node.card, env)}"),
+                    (ind, f"drive(g, {run})" if self.sim else f"yield from {run}")]
         if self._as_if is None or env.card != "card":
             raise Unsupported("AsIfPlayed outside a starter")
-        who = self.temp()
         return [(ind, f"{who} = {self.expr(node.who, env)}")] + self._as_if(who, ind)
 
     def play_function(self) -> list:
@@ -88,12 +104,12 @@ class LoopWriter(StatementWriter):
             head = [(0, "def play(g, s, card, color_arg, target_arg, jumped):"), (1, "rand = g._seat_rand")]
         else:
             head = [(0, "def play(g, s, action, jumped):"),
-                    (1, "_, _, card, color_arg, target_arg, _, uno = action")]
+                    (1, "_, _, card, color_arg, target_arg, _, call, more = action")]
         return head + self.play_body(1, in_function=True) + ([] if self.sim else [(1, "return"), (1, "yield")])
 
     def play_body(self, ind: int, drawn: str = "drawn", turn: bool = False, in_function: bool = False) -> list:
         """A card lands and acts: with `s`, `card`, `color_arg`, `target_arg`, `jumped` (and,
-        driven by a Game, `uno`) bound; `drawn` names the local holding `it` for this play. The
+        driven by a Game, `call`) bound; `drawn` names the local holding `it` for this play. The
         simulator skips windows, which random seats never use; a ruleset that never cancels a play
         keeps no journal of it. A turn's own play need not note that someone played (only a
         draw turn asks)."""
@@ -102,6 +118,8 @@ class LoopWriter(StatementWriter):
                   color_arg="color_arg", target_arg="target_arg", drawn=drawn)
         self._play_depth += 1
         L = []
+        if r.runs is not None and not self.sim:     # a run: the cards before the last land first
+            L += [(ind, "if more:"), (ind + 1, "card = yield from g.run_gen(s, card, more)")]
         if r.undoable:
             L += [(ind, "outer = g._journal"), (ind, "journal = g._journal = []")]
         honest = tuple(None if e is None else (e, f) for e, f in zip(r.honest_exprs, r.honest))
@@ -123,8 +141,9 @@ class LoopWriter(StatementWriter):
                     opened = lines + [(ind, f"if {test}:")]
                 inner = ind + bool(opened)
                 L += opened + [(inner, f"g.windows.pop(({w.name!r}, s), None)"),
-                               (inner, f"g.windows[({w.name!r}, s)] = ({rule}, card)")]
-            L += [(ind, "if uno:"), (ind + 1, "g.say_uno(s)")]
+                               (inner, f"g.windows[({w.name!r}, s)] = ({rule}, card)"),
+                               *([(inner, f"g._held[({w.name!r}, s)] = True")] if w.state else [])]
+            L += [(ind, "if call is not None:"), (ind + 1, "g.say_call(s, call)")]
         L += self.dispatch(r.on_play, ind, lambda p, i: self.program(p, env, i))
         if r.undoable:
             L += [(ind, "g.last_journal = journal or []"), (ind, "g._journal = outer")]
@@ -156,8 +175,8 @@ class LoopWriter(StatementWriter):
         ok = self.allowed(1)
         if ok is None:
             return [(0, "def playable_cards(g, s):"),
-                    (1, "return [c for c in dict.fromkeys(g.hands[s]) if g.is_playable(s, c)]")]
-        return [(0, "def playable_cards(g, s):")] + ok + [(1, "return [*dict.fromkeys(filter(ok.__contains__, g.hands[s]))]")]
+                    (1, f"return [c for c in {self.distinct('g.hands[s]')} if g.is_playable(s, c)]")]
+        return [(0, "def playable_cards(g, s):")] + ok + [(1, f"return [*{self.distinct('filter(ok.__contains__, g.hands[s])')}]")]
 
     def turn_actions_function(self) -> list:
         """`turn_actions(g, s)`: Game.legal_actions for a turn."""
@@ -166,9 +185,9 @@ class LoopWriter(StatementWriter):
     def list_turn_actions(self, ind: int) -> list:
         """`acts = ` the legal actions of seat `s`'s turn, from the actions built once per seat."""
         r = self.r
-        targets = any(p is not None and p.asks_target for p in r.on_play)
+        targets = r.runs is not None or any(p is not None and p.asks_target for p in r.on_play)
         ok = self.allowed(ind)
-        cards = ("dict.fromkeys(filter(ok.__contains__, g.hands[s]))" if ok is not None else "playable_cards(g, s)")
+        cards = (self.distinct("filter(ok.__contains__, g.hands[s])") if ok is not None else "playable_cards(g, s)")
         L = [(ind, "plays = PLAYS[s]"), *(ok or [])]
         if targets:
             L += [(ind, "acts = []"),
@@ -199,7 +218,7 @@ class LoopWriter(StatementWriter):
         if ok is None:
             L = [(ind, "cards = playable_cards(g, s)")]
         else:
-            L = ok + [(ind, "cards = [*dict.fromkeys(filter(ok.__contains__, g.hands[s]))]")]
+            L = ok + [(ind, f"cards = [*{self.distinct('filter(ok.__contains__, g.hands[s])')}]")]
         listed = r.renege_const is not True     # some turns go through RandomBot.choose
         L += [(ind, "if not cards:"),
               *([(ind + 1, "rand()")] if r.renege_const is None else []),
@@ -211,12 +230,19 @@ class LoopWriter(StatementWriter):
               (ind + 1, "if k == 0:"),
               *([(ind + 2, "rand()")] if listed else []),
               (ind + 2, "color_arg = target_arg = None"),
-              (ind + 1, "elif k == 1:"), (ind + 2, "color_arg, target_arg = COLORS[int(rand() * NCOLORS)], None"),
+              (ind + 1, "elif k == 1:"), (ind + 2, f"color_arg, target_arg = {self.color_pick('card')}, None"),
               (ind + 1, "else:"),
               (ind + 2, "g.decision = TURN[s]"),
-              (ind + 2, "a = g._plays(s, card)"), (ind + 2, "a = a[int(rand() * len(a))]"),
-              (ind + 2, "color_arg, target_arg = a.color, a.target")]
+              *self.random_variant("s", "card", ind + 2)]
         return L
+
+    def random_variant(self, seat: str, card: str, ind: int) -> list:
+        """`color_arg, target_arg = ` a play of `card` that names a player, drawn uniformly among
+        its variants (every color it asks for, with every player it may name), as RandomBot picks."""
+        v = self.temp("v")
+        return [(ind, f"{v} = g._plays({seat}, {card})"),
+                (ind, f"{v} = {v}[int(rand() * len({v}))]"),
+                (ind, f"color_arg, target_arg = {v}.color, {v}.target")]
 
     def starter_function(self) -> list:
         """`turn_starter(g, card)`: Game._turn_starter, the card turned to start the pile and its
@@ -284,11 +310,14 @@ class LoopWriter(StatementWriter):
         fixed_table = self.fixed_table
         in_order = not self.uses((A.Starts, A.PlaysAgain), whole_round=False)
         # only a window action that may ask questions runs inside the turn loop (Game._window_action)
-        interrupts = any(a.program.plain is None for w in self.r.windows for a in w.actions)
+        interrupts = any(a.program.plain is None for w in self.r.windows for a in w.actions) or (
+            self.r.settles and bool(self.r.windows))      # an action out of turn may put the decider out
         env = Env(player="s", actor="s", card=None)
         draw = self.program(self.r.on_draw, env, 3)
         end = "end_round(g, {})" if self.sim else "yield from end_round(g, {})"
         L = [(0, "def play_round(g):")]
+        if self.r.settles:
+            L += [(1, "g.settle()")]          # (the starter may have made a `whenever` rule hold)
         if self.sim:
             L += [(1, "rand = g._seat_rand"),
                   (1, "while True:"),
@@ -304,7 +333,7 @@ class LoopWriter(StatementWriter):
                   *([(2, "if action.__class__ is Interrupt:"),
                      (3, "if (yield from g._interrupted(action)):"), (4, "break"),
                      (3, "continue")] if interrupts else []),
-                  (2, "_, verb, card, color_arg, target_arg, _, uno = action"),
+                  (2, "_, verb, card, color_arg, target_arg, _, call, more = action"),
                   (2, "playing = verb == 'play'")]
         # A play always moves the game on; a draw turn may not (an empty stock, nothing to play):
         # a lap of turns in which nobody moved is a stalemate.
@@ -314,12 +343,15 @@ class LoopWriter(StatementWriter):
               *([] if self.sim or not self.r.windows else [(2, "if g.windows:"), (3, "g._close_turn_windows()")]),
               (2, "if playing:"),
               *self.play_body(3, turn=True),
-              (3, "g._idle = 0"),
+              (3, "g.idle_turns = 0"),
+              *([(3, "g.turns_without_play = 0")] if self.r.blocked is not None else []),
+              *([(3, "g.settle()")] if self.r.settles else []),
               (2, "else:"),
               (3, "g._drew_this_turn = 0"), (3, "g._played_this_turn = False"),
               (3, "drawn = None"),
               *self.event(3, "g.event('draw_turn', seat=s)"),
               *(draw or [(3, "pass")]),
+              *([(3, "g.settle()")] if self.r.settles else []),
               (3, "moved = g._played_this_turn or g._drew_this_turn" +
                   ("" if fixed_table else " or g._n_active != active_before")),
               *([(2, "if g._end_now:"), (3, "g._finish_round(None)"), (3, "break")] if self.uses((A.EndRound,), whole_round=False) else []),
@@ -327,11 +359,7 @@ class LoopWriter(StatementWriter):
               (2, "if not hands[s] or not all(hands)" + ("" if fixed_table else " or g._n_active == 1") + ":"),
               (3, "out = g._gone_out(s)"),
               (3, "if out is not None:"), (4, end.format("out")), (4, "break"),
-              (2, "if not playing:"),
-              (3, "if moved:"), (4, "g._idle = 0"),
-              (3, "else:"),
-              (4, "g._idle += 1"),
-              (4, "if g._idle >= 2 and g._idle >= g._n_active:"), *[(i + 2, t) for i, t in stalemate],
+              *self.blocked_check(stalemate),
               (2, "if turns >= MAX_TURNS:"), *stalemate]
         if in_order:
             L += self.advance(2, generic="g._advance()")
@@ -341,10 +369,27 @@ class LoopWriter(StatementWriter):
             L += [(1, "return"), (1, "yield")]
         return L
 
+    def blocked_check(self, stalemate: list) -> list:
+        """The end of a turn that did not end the round: is the round blocked? By default when
+        nobody played or drew for a lap of turns; else as the rules' `blocked when` says."""
+        if self.r.blocked is None:
+            return [(2, "if not playing:"),
+                    (3, "if moved:"), (4, "g.idle_turns = 0"),
+                    (3, "else:"),
+                    (4, "g.idle_turns += 1"),
+                    (4, "if g.idle_turns >= 2 and g.idle_turns >= g._n_active:"), *[(i + 2, t) for i, t in stalemate]]
+        env = Env(player="s", actor="s", card=None)
+        lines, test = self.condition(self.r.blocked_expr, self.r.blocked, env, 2)
+        return [(2, "if not playing:"),
+                (3, "g.idle_turns = 0 if moved else g.idle_turns + 1"),
+                (3, "g.turns_without_play = 0 if g._played_this_turn else g.turns_without_play + 1"),
+                *lines, (2, f"if {test}:"), *stalemate]
+
     def source(self) -> str:
         parts = (self.playable_function(), self.turn_actions_function(), self.play_function(),
                  self.starter_function(), self.end_round_function(), self.round_function())
         lines = [line for part in parts for line in self.bind_stable(part) + [(0, "")]]
+        lines += self.property_functions()
         return "\n".join("    " * ind + text for ind, text in lines)
 
     def bind_stable(self, function: list) -> list:

@@ -29,6 +29,13 @@ def seat_attr(getter, g, seat):
     return None if seat is None else getter(g, seat)
 
 
+def read_generic(fn, ctx, rank):
+    """A card property worked out in play by its compiled expression (where codegen has no
+    template for it), in a context whose `card` is the card read; `rank` is its rank."""
+    ctx.vars["rank"] = rank
+    return fn(ctx)
+
+
 def drive(g, program):
     """Run a generic generator (a program without a template, the end of a round) to its end
     inside the simulator's loop, answering each decision as the seat's random bot would."""

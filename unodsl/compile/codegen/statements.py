@@ -11,18 +11,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...lang import ast as A
-from .expressions import (
-    _NONNULL_SEATS,
-    ANY,
-    CARD,
-    CARDS,
-    SEAT,
-    SEATS,
-    Env,
-    ExpressionWriter,
-    Unsupported,
-    py_name,
-)
+from ..effects import ASKING, CHANCE_KINDS, CHANCE_PROMPTS, MAX_CHANCE
+from ..expressions import ANY, CARD, COLOR, INT, MEMBER, SEAT, SEATS
+from .expressions import _NONNULL_SEATS, Env, ExpressionWriter, Unsupported
 
 # Python's compiler takes at most 20 nested loops in a function (and 100 levels of indentation).
 # Each nested block of a rule is one more level of indentation in the generated code, on top of
@@ -37,8 +28,18 @@ class StatementWriter(ExpressionWriter):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fixed_table = not self.uses((A.Eliminate, A.SwapSeats))    # every seat plays, in its place
+        self._named: frozenset = frozenset()     # the choices the play being written names
+        self._calls = 0                          # named statements written out so far
 
     # ---- statements ---------------------------------------------------------------------------
+    def distinct(self, cards: str) -> str:
+        """The distinct cards of `cards` as a player tells them apart (Ruleset.distinct): each
+        card id once, or for two-faced cards each face once."""
+        if self.r.faces:
+            self.ns["DISTINCT"] = self.r.distinct
+            return f"DISTINCT({cards})"
+        return f"dict.fromkeys({cards})"
+
     def block(self, body, env: Env, ind: int) -> list:
         if ind > MAX_INDENT:          # Python refuses code nested past its own limits
             raise Unsupported("rules nested too deeply to write out")
@@ -47,6 +48,8 @@ class StatementWriter(ExpressionWriter):
             method = getattr(self, "_s" + type(stmt).__name__, None)
             if method is None:
                 raise Unsupported(type(stmt).__name__)
+            if self.r.settles and isinstance(stmt, ASKING):
+                lines.append((ind, "g.settle()"))        # the game comes to rest before a question
             lines += method(stmt, env, ind)
         return lines or [(ind, "pass")]
 
@@ -132,13 +135,78 @@ class StatementWriter(ExpressionWriter):
                 (ind, f"if isinstance({a}, int) and isinstance({b}, int) and {a} != {b}:"),
                 (ind + 1, f"g.swap_hands({a}, {b})")]
 
+    def _sDiscardsCard(self, node, env, ind):
+        x = self.temp("x")
+        head, t, inner = self.each_seat(node.who, env, ind)
+        return [(ind, f"{x} = {self.expr(node.card, env)}")] + head + [
+            (inner, f"if {x} is not None and {x} in g.hands[{t}]:"), (inner + 1, f"g.discard_cards({t}, [{x}])")]
+
+    def _sDiscardMatching(self, node, env, ind):
+        head, t, inner = self.each_seat(node.who, env, ind)
+        held, chosen = self.temp("held"), self.temp("chosen")
+        v = self.local("v_", node.var)
+        test = self._boolean(node.test, replace(env, vars={**env.vars, node.var: (v, CARD)}))
+        return head + [
+            (inner, f"{held} = list(g.hands[{t}])"), (inner, f"{chosen} = []"),
+            (inner, f"for {v} in tuple({self.expr(node.collection, env)} or ()):"),
+            (inner + 1, f"if {v} in {held} and {test}:"),       # only cards this player really holds
+            (inner + 2, f"{held}.remove({v})"), (inner + 2, f"{chosen}.append({v})"),
+            (inner, f"g.discard_cards({t}, {chosen})")]
+
+    def _sPutCard(self, node, env, ind):
+        x = self.temp("x")
+        head, t, inner = self.each_seat(node.who, env, ind)
+        return [(ind, f"{x} = {self.expr(node.card, env)}")] + head + [
+            (inner, f"if {x} is not None and {x} in g.hands[{t}]:"),
+            (inner + 1, f"g.put_card({t}, {x}, {node.pile!r}, {node.bottom!r})")]
+
+    def _sTurnOver(self, node, env, ind):
+        return [(ind, f"g.turn_over({node.pile!r})")]
+
+    def _sShufflePile(self, node, env, ind):
+        if node.into is None:
+            return [(ind, f"g.shuffle_pile({node.pile!r})")]
+        cards, moving = self.temp("cards"), self.temp("moving")
+        movable = f"{cards}[:-1]" if node.keep_top else cards
+        if node.where is None:
+            pick = f"list({movable})"
+        else:
+            inner = replace(env, vars={**env.vars, "card": ("v_card", CARD)})
+            pick = f"[v_card for v_card in {movable} if {self._boolean(node.where, inner)}]"
+        return [(ind, f"{cards} = g.pile({node.pile!r})"), (ind, f"{moving} = {pick}"),
+                (ind, f"g.move_cards({node.pile!r}, {node.into!r}, {moving}, {node.keep_top!r})")]
+
+    def _sCall(self, node, env, ind):
+        """A named statement written out in place: each argument in a local, then its body, whose
+        variables get names of their own."""
+        d = self.r.definitions[node.name]
+        self._calls += 1
+        suffix, saved = f"_C{self._calls}", self._suffix
+        lines, params = [], {}
+        for p, arg in zip(d.params, node.args):
+            local = self.temp("p")
+            lines.append((ind, f"{local} = {self.expr(arg, env)}"))
+            params[p] = (local, self.typ(arg, env))
+        self._suffix = suffix
+        try:
+            lines += self.block(d.body, replace(env, vars=params), ind)
+        finally:
+            self._suffix = saved
+        return lines
+
+    def _sSwapSeats(self, node, env, ind):
+        a, b = self.temp(), self.temp()
+        return [(ind, f"{a} = {self.expr(node.who, env)}"), (ind, f"{b} = {self.expr(node.other, env)}"),
+                (ind, f"if isinstance({a}, int) and isinstance({b}, int) and {a} != {b}:"),
+                (ind + 1, f"g.swap_seats({a}, {b})")]
+
     def _sRedeal(self, node, env, ind):
         return [(ind, f"g.redeal({self.expr(node.start, env)})")]
 
     def _sRace(self, node, env, ind):
         """A race among players: its loser drawn by the game's generator (or asked, when the
         game asks about chance), then the body with the loser named."""
-        among, var = self.temp("o"), py_name("v_", node.var)
+        among, var = self.temp("o"), self.local("v_", node.var)
         prompt = node.prompt or "Who lost the race?"
         outcome = f"g.chance_gen({among}, {prompt!r}, 'race')"
         inner = replace(env, vars={**env.vars, node.var: (var, SEAT)})
@@ -149,7 +217,10 @@ class StatementWriter(ExpressionWriter):
 
     def _sReveal(self, node, env, ind):
         head, t, inner = self.each_seat(node.who, env, ind)
-        return head + [(inner, f"g.reveal({t}, _seats({self.expr(node.to, env)}))")]
+        return head + [(inner, f"g.reveal({t}, _seats({self.expr(node.to, env)}), {node.until!r})")]
+
+    def _sFlip(self, node, env, ind):
+        return [(ind, f"g.flip({node.keep_order!r})")]
 
     def _decided(self, node, env):
         """The branch of an `if` that the options decide (or that is written as constant), else None."""
@@ -191,7 +262,7 @@ class StatementWriter(ExpressionWriter):
         return head + [(inner, f"g.add_score({t}, {self._number(node.amount, env)})")]
 
     def _sLet(self, node, env, ind):
-        name = py_name("l_", node.name)      # may hold None, unlike loop variables (v_)
+        name = self.local("l_", node.name)      # may hold None, unlike loop variables (v_)
         src = self.expr(node.value, env)
         env.vars[node.name] = (name, self.typ(node.value, env))
         return [(ind, f"{name} = {src}")]
@@ -209,24 +280,104 @@ class StatementWriter(ExpressionWriter):
     def _sChooseColor(self, node, env, ind):
         t = self.temp()
         answer = self.temp("a")
-        named = ([] if env.color_arg == "None" else       # the color named with the play
+        colors = self.r.groups.get(node.among, self.r.colors) if node.among else self.r.colors
+        options = "COLORS" if colors == self.r.colors else self.const(colors, "GROUP")
+        prompt = "Choose a " + self.r.color_word
+        named = ([] if env.color_arg == "None" or id(node) not in self._named else   # the color named with the play
                  [(ind + 1, f"if {t} == {env.actor} and {env.color_arg} is not None:"),
-                  (ind + 2, f"g.set_color({env.color_arg}, {t})")])
+                  (ind + 2, f"g.set_color({env.color_arg}, {t})"),
+                  (ind + 2, f"{env.color_arg} = None")])
         return [
             (ind, f"{t} = {self.expr(node.who, env)}"),
             (ind, f"if isinstance({t}, int):"),
             *named,
             (ind + 1, f"{'elif' if named else 'if'} g.hands[{t}]:"),
-            (ind + 2, f"{answer} = COLORS[int(rand() * NCOLORS)]" if self.sim else
-                      f"{answer} = yield Decision({t}, 'color', COLORS, 'Choose a color')"),
-            (ind + 2, f"g.set_color({answer}, {t})")]
+            *self.ask_for(answer, t, "'color'", options, repr(prompt), node.optional, ind + 2),
+            *([(ind + 2, f"if {answer} is not None:"), (ind + 3, f"g.set_color({answer}, {t})")] if node.optional else
+              [(ind + 2, f"g.set_color({answer}, {t})")])]
+
+    def ask_for(self, answer: str, seat: str, kind: str, options: str, prompt: str, optional: bool, ind: int) -> list:
+        """`answer = ` the seat's choice among `options`: a decision, or in the simulator the random
+        seat's pick, drawn as RandomBot draws among the listed answers (and `pass` when optional)."""
+        if not self.sim:
+            extra = ", optional=True" if optional else ""
+            return [(ind, f"{answer} = yield Decision({seat}, {kind}, {options}, {prompt}{extra})")]
+        if options == "COLORS":
+            size = "NCOLORS"
+        else:
+            size = f"len({options})"
+        if not optional:
+            return [(ind, f"{answer} = {options}[int(rand() * {size})]")]
+        k = self.temp("k")
+        return [(ind, f"{k} = int(rand() * ({size} + 1))"),
+                (ind, f"{answer} = {options}[{k}] if {k} < {size} else None")]
+
+    def _sSetColor(self, node, env, ind):
+        return [(ind, f"g.set_color_by_rules({self.expr(node.value, env)})")]
+
+    def _candidates(self, node, env, ind, member):
+        """`o = ` the distinct members of a pick's or chance's collection that meet its condition."""
+        o = self.temp("o")
+        v = self.local("v_", node.var)
+        coll = self.expr(node.among, env)
+        seq = (f"dict.fromkeys(_seats({coll}))" if member == SEAT else self.distinct(f"{coll} or ()") if member == CARD
+               else f"dict.fromkeys({coll} or ())")
+        if node.where is None:
+            return [(ind, f"{o} = tuple({seq})")], o
+        inner = replace(env, vars={**env.vars, node.var: (v, member)})
+        return [(ind, f"{o} = tuple({v} for {v} in {seq} if {self._boolean(node.where, inner)})")], o
+
+    def _sPicks(self, node, env, ind):
+        member = MEMBER.get(self.typ(node.among, env), SEAT)
+        var = self.local("l_", node.var)
+        t = self.temp()
+        head, o = self._candidates(node, env, ind, member)
+        active = "" if member == SEAT else f" and not g.inactive[{t}]"
+        lines = [(ind, f"{t} = {self.expr(node.who, env)}"), *head, (ind, f"{var} = None"),
+                 (ind, f"if isinstance({t}, int) and {o}{active}:")]
+        env.vars[node.var] = (var, member)
+        # the cases in the order the generic statement tries them; the last one asks
+        cases = []
+        if member == SEAT and env.target_arg != "None" and id(node) in self._named:
+            cases.append((f"{t} == {env.actor} and {env.target_arg} in {o}",
+                          [f"{var} = {env.target_arg}", f"{env.target_arg} = None"]))
+        if member == SEAT:
+            cases.append((f"not g.hands[{t}]", ["pass"]))           # a player who has gone out is not asked
+        if not node.optional:
+            cases.append((f"len({o}) == 1", [f"{var} = {o}[0]"]))
+        for i, (test, body) in enumerate(cases):
+            lines.append((ind + 1, f"{'if' if i == 0 else 'elif'} {test}:"))
+            lines += [(ind + 2, line) for line in body]
+        kind, prompt = {SEAT: ("'seat'", "'Choose a player'"), CARD: ("'card'", "'Choose a card'"),
+                        COLOR: ("'color'", "'Choose a color'")}[member]
+        inner = ind + 2 if cases else ind + 1
+        if cases:
+            lines.append((ind + 1, "else:"))
+        return lines + self.ask_for(var, t, kind, o, prompt, node.optional, inner)
+
+    def _sChance(self, node, env, ind):
+        var = self.local("l_", node.var)
+        if node.among is None:
+            lo, hi, opts = self.temp("lo"), self.temp("hi"), self.temp("o")
+            outcome = f"g.chance_gen({opts}, {node.prompt or 'Which number came up?'!r}, 'number')"
+            env.vars[node.var] = (var, INT)
+            return [(ind, f"{lo} = {self._number(node.low, env)}"), (ind, f"{hi} = {self._number(node.high, env)}"),
+                    (ind, f"{opts} = tuple(range({lo}, min(max({lo}, {hi}), {lo} + {MAX_CHANCE}) + 1))"),
+                    (ind, f"{var} = drive(g, {outcome})" if self.sim else f"{var} = yield from {outcome}")]
+        member = MEMBER.get(self.typ(node.among, env), SEAT)
+        lines, o = self._candidates(node, env, ind, member)
+        prompt = node.prompt or CHANCE_PROMPTS[member]
+        outcome = f"g.chance_gen({o}, {prompt!r}, {CHANCE_KINDS[member]!r}, 'chance')"
+        env.vars[node.var] = (var, member)
+        return lines + [(ind, f"{var} = None"), (ind, f"if {o}:"),
+                        (ind + 1, f"{var} = drive(g, {outcome})" if self.sim else f"{var} = yield from {outcome}")]
 
     def _sAsk(self, node, env, ind):
         t = self.temp()
         answer = self.temp("a")
         names = tuple(a.name for a in node.answers)
         lines = [(ind, f"{t} = {self.expr(node.who, env)}"),
-                 (ind, f"if isinstance({t}, int):"),
+                 (ind, f"if isinstance({t}, int) and not g.inactive[{t}]:"),
                  (ind + 1, f"{answer} = {names!r}[int(rand() * {len(names)})]" if self.sim else
                            f"{answer} = yield Decision({t}, 'answer', {names!r}, {node.question!r})")]
         for i, a in enumerate(node.answers):
@@ -236,8 +387,8 @@ class StatementWriter(ExpressionWriter):
 
     def _sForEach(self, node, env, ind):
         ctype = self.typ(node.collection, env)
-        var = py_name("v_", node.var)
-        vtype = SEAT if ctype == SEATS else CARD if ctype == CARDS else ANY
+        var = self.local("v_", node.var)
+        vtype = MEMBER.get(ctype, ANY)
         inner = replace(env, vars={**env.vars, node.var: (var, vtype)})
         return [(ind, f"for {var} in tuple({self.expr(node.collection, env)} or ()):")] + self.block(node.body, inner, ind + 1)
 
@@ -254,10 +405,20 @@ class StatementWriter(ExpressionWriter):
     def program(self, program, env: Env, ind: int) -> list:
         """The program's statements inline, or, without a template for one of them, a call to its
         generic closures with a context carrying the same state."""
+        saved, self._named = self._named, program.named
         try:
-            return self.block(program.body, replace(env, vars=dict(env.vars)), ind) if program.body else []
+            if not program.body:
+                return []
+            inner = replace(env, vars=dict(env.vars))
+            head = []
+            if any(isinstance(n, A.Builtin) and n.id == "played" for n in A.walk(program.body, self.r.definitions)):
+                inner = replace(inner, played=self.temp("played"))      # the program's own `played`
+                head = [(ind, f"{inner.played} = False")]
+            return head + self.block(program.body, inner, ind)
         except Unsupported as missing:
             self.delegated.append((program, str(missing)))
+        finally:
+            self._named = saved
         p = self.const(program, "PROG")
         c = self.temp("ctx")
         card = env.card or "None"
@@ -304,7 +465,8 @@ class StatementWriter(ExpressionWriter):
         excepted): what the rules never do, the loop need not check for (a seat out of the game,
         a turn given away). With whole_round=False, only the rules that run during turns."""
         r = self.r
-        programs = [*r.on_play, r.on_draw, *r.after_play, *(a.program for w in r.windows for a in w.actions)]
+        programs = [*r.on_play, r.on_draw, *r.after_play, *(a.program for w in r.windows for a in w.actions),
+                    *(t.program for t in r.triggers), r.on_stock_out]
         if whole_round:
             programs += [*r.starter, r.on_round_end, r.on_round_start]
         return any(self._runs(p.body, types) for p in programs if p is not None)
@@ -316,6 +478,8 @@ class StatementWriter(ExpressionWriter):
             if isinstance(stmt, A.If):
                 fixed, value = self.res.constant(stmt.test)
                 branches = ((stmt.then if value else stmt.other),) if fixed else (stmt.then, stmt.other)
+            elif isinstance(stmt, A.Call):
+                branches = (self.r.definitions[stmt.name].body,)
             else:
                 branches = tuple(v for v in (getattr(stmt, f) for f in stmt.__dataclass_fields__)
                                  if isinstance(v, tuple) and v and isinstance(v[0], A.Node))

@@ -39,6 +39,10 @@ def arguments(p) -> None:
     p.add_argument("--seed", type=whole, default=0, help="seed of the first game; the same seed gives the same "
                                                          "statistics (default: 0)")
     p.add_argument("--jobs", type=jobs, default=1, help="processes to spread the games over (default: 1)")
+    p.add_argument("--engine", choices=("auto", "native", "python"), default="auto",
+                   help="native: the rules compiled to machine code (the `native` extra; random bots only); "
+                        "python: the reference engine; auto: native when installed and the run is long "
+                        "enough to pay for compiling it. The engine used is said on stderr (default: auto)")
     p.add_argument("--cluster", metavar="ADDRESS", help="run on a Dask cluster: `local` starts one here, or a "
                                                         "scheduler's address tcp://HOST:PORT (default: none)")
     p.add_argument("--format", choices=("table", "json", "csv"), default="table", help="output format (default: table)")
@@ -122,16 +126,34 @@ def _spread(args, ref, with_, options, rules, progress, against=None, rules_b=No
     ref, modules and options, with its compiled `rules_b`) makes it a paired comparison."""
     from ...sim.simulate import run_parallel, simulate
     from ...sim.statistics import simulate_paired
+    engine = _engine(args, rules, against)
     if args.cluster is not None:
         from ...sim.cluster import run_on_cluster
         return run_on_cluster(args.cluster, ref, with_, options, args.players, args.games, args.seed,
-                              args.bots, progress, against=against)
+                              args.bots, progress, against=against, engine=engine)
     if args.jobs > 1:
         return run_parallel(ref, with_, options, args.players, args.games, args.seed, args.bots,
-                            args.jobs, progress, against=against)
+                            args.jobs, progress, against=against, engine=engine)
     if against is not None:
         return simulate_paired(rules, rules_b, args.players, args.games, args.seed, args.bots, progress=progress)
-    return simulate(rules, args.players, args.games, args.seed, args.bots, progress=progress)
+    return simulate(rules, args.players, args.games, args.seed, args.bots, progress=progress, engine=engine)
+
+
+def _engine(args, rules, against) -> str:
+    """The engine for this run (sim.engines.choose), said in one line on stderr; compiled before
+    any worker starts."""
+    import sys
+
+    from ...sim.engines import choose, prepare
+    if against is not None:              # said only when native was asked for
+        if args.engine == "native":
+            print("engine: Python (comparisons are played by the Python engine)", file=sys.stderr)
+        return "python"
+    choice = choose(rules, args.players, args.bots, args.games, args.engine)
+    if choice[0] == "native":
+        choice = prepare(rules, args.players)
+    print(choice[1], file=sys.stderr)
+    return choice[0]
 
 
 def run_stats(args, ref: str, with_: list, options: dict):

@@ -38,12 +38,13 @@ from .words import (
     same_words,
     sentence_case,
     number_words,
+    with_article,
     wordish,
     words,
 )
 
 __all__ = ["Describer", "Rule", "and_list", "capital", "fmt_value", "humanize", "number_words", "plural",
-           "same_words", "sentence_case", "wordish", "words"]
+           "same_words", "sentence_case", "with_article", "wordish", "words"]
 
 
 class Describer(Expressions, Conditions, Cards, Statements, Declarations):

@@ -7,7 +7,7 @@ from typing import Optional
 
 from ...lang import ast as A
 from .scope import _Bind, _Const, _Env
-from .words import _CARD_FIELDS, _CMP, and_list, fmt_value, humanize, with_article
+from .words import _CARD_FIELDS, _CMP, and_list, fmt_value, humanize, number_words, with_article
 
 
 class Cards:
@@ -28,7 +28,22 @@ class Cards:
         if sel.ranks is None:
             return title
         lo, hi = sel.ranks
+        if lo == hi and self.rules.rank_words and self._only_kind_of_rank(sel.kind, lo):
+            return self.rank_title(lo)        # a deck with named ranks: "Eight", "Queen", not "Card 8"
         return f"{title} {lo}" if lo == hi else f"{title} {lo}–{hi}"
+
+    def rank_title(self, rank) -> str:
+        """A rank as a card is called: its declared name ("Queen"), else the number in words ("Eight")."""
+        named = self.rules.rank_words.get(rank)
+        if named is not None:
+            return named[2]
+        word = number_words(rank)
+        return word[:1].upper() + word[1:]
+
+    def _only_kind_of_rank(self, kind: str, rank) -> bool:
+        """Whether no other kind of card in the deck has this rank (so the rank alone names the card)."""
+        c = self.rules.cards
+        return all(c.kind[i] == kind for i in set(self.rules.deck) if c.rank[i] == rank)
 
     def sel_cards(self, sel) -> tuple:
         c = self.rules.cards
@@ -83,6 +98,11 @@ class Cards:
         if isinstance(e, A.Binary) and e.op == "and":
             a, b = self._qual(e.left, var, env), self._qual(e.right, var, env)
             return None if a is None or b is None else a + b
+        if isinstance(e, A.Attr) and e.name == "colored" and self._is_var(e.obj, var):
+            return [("adj", "colored")]
+        if isinstance(e, A.Unary) and e.op == "not" and isinstance(e.operand, A.Attr) and \
+                e.operand.name == "colored" and self._is_var(e.operand.obj, var):
+            return [("post", "without a color")]
         if isinstance(e, A.Is) and self._is_var(e.obj, var):
             if e.tag == "playable":
                 return [("post", "that cannot be played" if e.negate else "that can be played")]
@@ -105,7 +125,7 @@ class Cards:
                 if f == "color" and isinstance(r, A.Name) and r.id in self.colors and r.id not in env.vars:
                     return [("adj", self.rules.color_titles.get(r.id, r.id))]
                 if f == "color" and isinstance(r, A.Builtin) and r.id == "color":
-                    return [("post", "of the current color")]
+                    return [("post", f"of the current {self.rules.color_word}")]
                 if isinstance(r, A.Attr) and r.name == f:
                     if f == "code":
                         return [("post", f"identical to {self.np(r.obj, env)}")]

@@ -52,7 +52,7 @@ class Declarations:
     def _per_card(self, decl, keys, unit, roles=None):
         sels = self._sels(decl, keys)
         ids = tuple(i for s in sels for i in self.sel_cards(s))
-        title = and_list([self.sel_title(s) for s in sels])
+        title = and_list(list(dict.fromkeys(self.sel_title(s) for s in sels)))   # one title once
         kinds = tuple(dict.fromkeys(s.kind if isinstance(s, A.KindSel) else self.rules.cards.kind[ids[0]]
                                     for s in sels if isinstance(s, A.KindSel) or ids))
         return self.rule(title, decl.doc, decl.body, cards=kinds, roles=roles, unit=unit, card_ids=ids or None)
@@ -148,7 +148,43 @@ class Declarations:
 
     def _d_Colors(self, d, keys, unit, meta):
         names = [f"{c.title} ({c.code})" for c in d.colors]
-        return [Rule("Colors", "", sentence_case(f"the colors are {and_list(names)}"))]
+        word = self.rules.color_word
+        return [Rule(capital(word) + "s", "", sentence_case(f"the {word}s are {and_list(names)}"))]
+
+    def _d_Group(self, d, keys, unit, meta):
+        names = [self.rules.color_titles.get(c, c) for c in self.rules.groups.get(d.name, ())]
+        word = "suits" if self.rules.color_word == "suit" else "colors"
+        return [Rule(humanize(d.name).capitalize(), "", sentence_case(f"the {word} {and_list(names)}"))]
+
+    def _d_Ranks(self, d, keys, unit, meta):
+        names = [f"{r.title} ({r.code}) is {r.rank}" for r in d.ranks]
+        return [Rule("Ranks", "", sentence_case(f"{and_list(names)}"))]
+
+    def _d_Faces(self, d, keys, unit, meta):
+        first, second = (f.title.lower() for f in d.faces)
+        return [Rule("Two-sided cards", "", f"Every card has a {first} side and a {second} side. Play starts "
+                     f"with the {first} sides in play; a Flip turns every card over.")]
+
+    def _d_PairFaces(self, d, keys, unit, meta):
+        how = {"random": "which card is printed on the back of which was chosen at random, card by card, once: "
+                         "it is the same in every game, and two copies of a card may have different backs",
+               "order": "the two decks are printed back to back, card by card, in the order they are listed",
+               "table": "the rules list which card is printed on the back of which"}[d.how]
+        return [Rule("Backs", "", sentence_case(how))]
+
+    def _d_Runs(self, d, keys, unit, meta):
+        self.used = set()
+        env = _Env(roles={"card": "each card after the first", "top": "the card before it"})
+        acts = "every card takes effect as it lands" if d.each_acts else "only the last card takes effect"
+        text = sentence_case(f"a player may play several cards in one turn, {self.cond(d.test, env)}; {acts}")
+        return [Rule("Runs of cards", d.doc, text, tuple(sorted(self.used)))]
+
+    def _d_Sees(self, d, keys, unit, meta):
+        text = {"other faces": "everyone sees the other side of the cards in the other players' hands, and "
+                               "of the top card of the draw pile",
+                "every hand": "every hand is played face up: everyone sees every card",
+                "stock top": "everyone sees the top card of the draw pile"}[d.what]
+        return [Rule("What everyone sees", d.doc, sentence_case(text))]
 
     def _d_CardDecl(self, d, keys, unit, meta):
         c = self.rules.cards
@@ -159,17 +195,27 @@ class Declarations:
         pts = (f"{points[0]} points" if len(points) == 1 else f"{points[0]} to {points[-1]} points") if points else ""
         tags = sorted(set().union(*(c.tags[i] for i in ids))) if ids else []
         colored = any(c.colored[i] for i in ids)
-        bits = ["in every color" if colored else "without a color"] + [humanize(t) for t in tags] + ([pts] if pts else [])
+        word = self.rules.color_word
+        shades = {c.color[i] for i in ids if c.color[i] is not None}
+        where = f"in every {word}" if shades == set(self.rules.colors) else \
+            "in " + and_list([self.rules.color_titles.get(x, x) for x in self.rules.colors if x in shades])
+        bits = [where if colored else f"without a {word}"] + [humanize(t) for t in tags] + ([pts] if pts else [])
         text = f"{d.title} ({shown}): {', '.join(bits)}." if ids else f"{d.title}."
         return [Rule(d.title, "", text, cards=(d.name,))]
 
     def _d_Deck(self, d, keys, unit, meta):
         c = self.rules.cards
         counts: dict = {}
+        faces = self.rules.faces
+        second = d.face is not None and len(faces) == 2 and d.face == faces[1]
         for i in self.rules.deck:
-            counts[c.kind[i]] = counts.get(c.kind[i], 0) + 1
+            shown = c.other[i] if second else i        # `deck FACE { }`: the backs of the deck's cards
+            counts[c.kind[shown]] = counts.get(c.kind[shown], 0) + 1
         parts = [f"{n} {self.kind_title(k)}" for k, n in counts.items()]
         total = len(self.rules.deck)
+        if faces:
+            side = self.rules.face_titles[1 if second else 0].lower()
+            return [Rule(f"The {side} side", "", f"The {side} sides of the {total} cards: {and_list(parts)}.")]
         return [Rule("The deck", "", f"The deck holds {total} {plural(total, 'card')}: {and_list(parts)}.")]
 
     def _d_OptionDecl(self, d, keys, unit, meta):
@@ -180,6 +226,8 @@ class Declarations:
         return []
 
     def _d_CounterDecl(self, d, keys, unit, meta):
+        if d.hidden:               # bookkeeping: not for the table
+            return []
         phrase = self.counter_phrase(d.name)
         text = f"Keep {phrase}; it starts at {fmt_value(d.start.value)} every round."
         return [Rule(capital(phrase.removeprefix("the ")), d.doc, text)]
@@ -193,6 +241,8 @@ class Declarations:
             test = self.simplify(opens.test, _Env())
             if isinstance(test, _Const):
                 never = not test.value
+            elif not opens.after_play:
+                when = f"whenever {self.cond(test, _Env())}"
             else:
                 when = f"after a play when {self.cond(test, _Env())}"
         text = (f"{capital(when)}" + (", until the next turn begins," if closes else ",")
@@ -203,6 +253,36 @@ class Declarations:
                 continue
             out.append(self._window_action(item, unit))
         return out
+
+    def _d_Whenever(self, d, keys, unit, meta):
+        """`whenever C { ... }`: "Whenever C: ..."; for `some s in X where C` the statements are
+        about "that player" (or card)."""
+        self.used = set()
+        test, roles = d.test, {}
+        if isinstance(test, A.Quantifier) and test.kind == "some":
+            group = self._group(test.collection, _Env())
+            noun = group[4].split(" ", 1)[1] if group is not None else "card"
+            roles[test.var] = "that " + noun
+        when = self.cond(test, _Env())
+        used = set(self.used)
+        rule = self.rule("At any moment", d.doc, d.body, roles=roles, unit=unit)
+        rule.sentence = sentence_case(f"whenever {when}: {rule.sentence[:1].lower()}{rule.sentence[1:].rstrip('.')}")
+        rule.options = tuple(sorted(set(rule.options) | used))
+        return [rule]
+
+    def _d_Define(self, d, keys, unit, meta):
+        return []           # not a rule of its own: read where a rule uses it
+
+    def _d_Blocked(self, d, keys, unit, meta):
+        self.used = set()
+        text = sentence_case(f"the round ends with no winner when {self.cond(d.test, _Env())}")
+        return [Rule("A blocked round", d.doc, text, tuple(sorted(self.used)))]
+
+    def _d_StockOut(self, d, keys, unit, meta):
+        if not d.body:          # an empty rule is a rule: the stock is not renewed
+            return [self.rule("When the stock runs out", d.doc, unit=unit, sentence="The stock is not renewed: "
+                              "a player who must draw from an empty stock draws nothing.")]
+        return [self.rule("When the stock runs out", d.doc, d.body, unit=unit)]
 
     def _d_Uses(self, d, keys, unit, meta):
         if not meta:

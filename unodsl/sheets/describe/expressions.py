@@ -120,7 +120,8 @@ class Expressions:
                 return "kind"
             return "other"
         if isinstance(e, A.Builtin):
-            return {"color": "color", "players": "int", "it": "card", "round": "int"}.get(e.id, "other")
+            return {"color": "color", "players": "int", "it": "card", "round": "int", "played": "bool",
+                    "colors": "colors"}.get(e.id, "other")
         if isinstance(e, A.Attr):
             t = self._type(e.obj, env)
             if t == "seat" or (t == "other" and e.name in ("cards", "hand", "score", "team")):
@@ -184,6 +185,14 @@ class Expressions:
             return self.rules.color_titles.get(n, n)
         if n in self.kind_titles:
             return self.kind_title(n)
+        if n in self.rules.groups:
+            return f"the {humanize(n)} {self.rules.color_word}s (" + and_list(
+                [self.rules.color_titles.get(c, c) for c in self.rules.groups[n]]) + ")"
+        if n in self.rules.faces:
+            return "the " + self.rules.face_titles[self.rules.faces.index(n)].lower() + " side"
+        rank = next((r for r, (name, _, _) in self.rules.rank_words.items() if name == n), None)
+        if rank is not None:
+            return self.rules.rank_words[rank][2]
         if n in BUILTINS:
             return BUILTINS[n][2]
         return humanize(n)
@@ -191,8 +200,10 @@ class Expressions:
     def _np_Builtin(self, e, env):
         if e.id in env.roles:
             return env.roles[e.id]
-        return {"color": "the current color", "players": "the number of players",
-                "it": "the drawn card", "round": "the round number"}.get(e.id, humanize(e.id))
+        word = self.rules.color_word
+        return {"color": f"the current {word}", "players": "the number of players",
+                "it": "the drawn card", "round": "the round number", "played": "whether the card was played",
+                "face": "the side of the cards in play", "colors": f"the {word}s"}.get(e.id, humanize(e.id))
 
     def poss(self, e, env: _Env) -> str:
         """Possessive: "the player's", or "their" for the subject of the clause being written."""
@@ -202,6 +213,8 @@ class Expressions:
         return phrase + "’s" if not phrase.endswith("s") else phrase + "’"
 
     def _np_Attr(self, e, env):
+        if isinstance(e.obj, A.Name) and e.obj.id in ("stock", "discard") and e.obj.id not in env.vars:
+            return self._pile_attr(e, env)
         t = self._type(e.obj, env)
         if t in ("seat", "seats") or (t == "other" and e.name in _SEAT_FIELDS - {"points"}):
             owner = self.poss(e.obj, env)
@@ -222,6 +235,13 @@ class Expressions:
         if label is None:
             label = humanize(e.name) + (" value" if e.name != "colored" else "")
         return f"{self.poss(e.obj, env)} {label}"
+
+    def _pile_attr(self, e, env):
+        """`stock.size`, `discard.top` ...: the piles' attributes in words."""
+        pile = "the stock" if e.obj.id == "stock" else "the discard pile"
+        return {"size": f"the number of cards in {pile}", "top": f"the top card of {pile}",
+                "bottom": f"the bottom card of {pile}", "cards": f"the cards of {pile}"}.get(
+                    e.name, f"{pile}’s {humanize(e.name)}")
 
     def _np_Unary(self, e, env):
         if e.op == "-":

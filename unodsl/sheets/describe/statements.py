@@ -4,6 +4,7 @@ subject ("the next player draws 2 cards and loses their turn").
 from __future__ import annotations
 
 import re
+from dataclasses import fields, replace
 
 from ...lang import ast as A
 from .scope import _Bind, _Const, _Env
@@ -54,18 +55,34 @@ class Statements:
         return [(None, "play changes direction")]
 
     def _s_ChooseColor(self, s, env, depth):
-        return [(self._subject(s.who, env), "chooses a color")]
+        word = self.rules.color_word
+        if s.optional:
+            return [(self._subject(s.who, env), f"may choose a new {word}")]
+        if s.among is not None and s.among in self.rules.groups:
+            names = [self.rules.color_titles.get(c, c) for c in self.rules.groups[s.among]]
+            return [(self._subject(s.who, env), f"chooses a {word}: " + " or ".join([", ".join(names[:-1]), names[-1]]
+                                                                                 if len(names) > 1 else names))]
+        return [(self._subject(s.who, env), f"chooses a {word}")]
+
+    def _s_SetColor(self, s, env, depth):
+        return [(None, f"the current {self.rules.color_word} becomes {self.np(s.value, env)}")]
 
     def _s_Picks(self, s, env, depth):
         who = self._subject(s.who, env)
         group = self._group(s.among, env)
+        among_type = self._type(s.among, env)
         if group is not None:
             one, kind = group[4], "seat"
-        elif self._type(s.among, env) == "cards":
-            one, kind = f"a card from {self._with_subject(who, lambda: self.np(s.among, env))}", "card"
+        elif among_type == "cards":
+            owner = self._with_subject(who, lambda: self.np(s.among, env))
+            one, kind = f"{self._card_np(s.where, s.var, env)} from {owner}", "card"
+            s = type(s)(s.span, s.who, s.var, s.among, None, s.optional)     # the condition is said
+        elif among_type == "colors":
+            one, kind = f"a {self.rules.color_word}", "color"
         else:
             one, kind = f"one of {self.np(s.among, env)}", "seat"
-        name = self.var_phrase(s.var, env, "the chosen player" if kind == "seat" else "the chosen card")
+        name = self.var_phrase(s.var, env, {"seat": "the chosen player", "card": "the chosen card"}.get(
+            kind, f"the chosen {self.rules.color_word}"))
         where = ""
         if s.where is not None:
             w = s.where
@@ -81,6 +98,8 @@ class Statements:
                 where = f" such that {self.cond(w, inner)}"
         env.vars[s.var] = _Bind(name, kind)
         named = f" as {name}" if wordish(s.var) else ""
+        if s.optional:
+            return [(who, f"may pick {one}{where}{named}, or decline")]
         return [(who, f"picks {one}{where}{named}")]
 
     def _s_SwapHands(self, s, env, depth):
@@ -121,7 +140,14 @@ class Statements:
         return [(who, f"is asked{question}, with the answers " + "; ".join(answers))]
 
     def _s_Reveal(self, s, env, depth):
-        return [(self._subject(s.who, env), f"shows their hand to {self.np(s.to, env)}")]
+        until = " until the round ends" if s.until == "round" else ""
+        return [(self._subject(s.who, env), f"shows their hand to {self.np(s.to, env)}{until}")]
+
+    def _s_Flip(self, s, env, depth):
+        pile = ("each card of the discard pile is turned where it lies" if s.keep_order else
+                "the discard pile is turned over, so its bottom card comes on top")
+        return [(None, "every card is turned over to its other side: the hands, the draw pile (its order "
+                       f"reversed) and the discard pile ({pile})")]
 
     def _s_Scores(self, s, env, depth):
         who = self._subject(s.who, env)
@@ -169,6 +195,8 @@ class Statements:
 
     def _s_Chance(self, s, env, depth):
         name = self.var_phrase(s.var, env, "the number drawn")
+        if s.among is not None:
+            return self._chance_pick(s, env)
         env.vars[s.var] = _Bind(name, "int")
         span = self._within(s.low, s.high, env)
         if span is not None:
@@ -190,6 +218,35 @@ class Statements:
                 return self.np(lo.left, env), a.value
         return None
 
+    def _chance_pick(self, s, env):
+        """`chance NAME from COLLECTION`: one of them at random."""
+        group = self._group(s.among, env)
+        kind = self._type(s.among, env)
+        if group is not None:
+            one, kind = group[4], "seat"
+        elif kind == "colors":
+            one, kind = f"a {self.rules.color_word}", "color"
+        elif kind == "cards":
+            one, kind = f"{self._card_np(s.where, s.var, env)} from {self.np(s.among, env)}", "card"
+            s = type(s)(s.span, s.var, s.prompt, None, None, s.among, None)     # the condition is said
+        else:
+            one, kind = f"one of {self.np(s.among, env)}", "seat"
+        name = self.var_phrase(s.var, env, {"seat": "the player picked", "card": "the card picked"}.get(
+            kind, f"the {self.rules.color_word} picked"))
+        bind = _Bind(name, kind)
+        where = ""
+        if s.where is not None:
+            inner = env.child()
+            inner.vars[s.var] = bind
+            w = s.where
+            if isinstance(w, A.Binary) and w.op == "!=" and self._is_var(w.left, s.var) and not self._mentions(w.right, s.var):
+                where = f" other than {self.np(w.right, env)}"
+            else:
+                where = f" such that {self.cond(w, inner)}"
+        env.vars[s.var] = bind
+        named = f" as {name}" if wordish(s.var) else ""
+        return [(None, f"{one}{where} is picked at random{named}")]
+
     def _s_While(self, s, env, depth):
         body = self._join(self._clauses(s.body, env.child(), depth + 1), depth + 1) or NOTHING
         return [(None, f"as long as {self.cond(s.test, env)}, again and again: {body}")]
@@ -204,6 +261,24 @@ class Statements:
     def _s_Cancel(self, s, env, depth):
         return [(None, "the top card’s effect is undone")]
 
+    _PILES = {"stock": "the stock", "discard": "the discard pile"}
+
+    def _s_PutCard(self, s, env, depth):
+        where = "at the bottom of" if s.bottom else "on top of"
+        return [(self._subject(s.who, env), f"puts {self.np(s.card, env)} {where} {self._PILES[s.pile]}")]
+
+    def _s_TurnOver(self, s, env, depth):
+        return [(None, f"{self._PILES[s.pile]} is turned over, its bottom card now on top")]
+
+    def _s_ShufflePile(self, s, env, depth):
+        if s.into is None:
+            return [(None, f"{self._PILES[s.pile]} is shuffled")]
+        what = self._PILES[s.pile]
+        if s.where is not None:
+            what = self._card_np(s.where, "card", env, "every") + f" of {what}"
+        but = ", except its top card," if s.keep_top else ""
+        return [(None, f"{what}{but} is shuffled into {self._PILES[s.into]}")]
+
     def _s_SwapSeats(self, s, env, depth):
         return [(self._subject(s.who, env), f"swaps seats with {self.np(s.other, env)}")]
 
@@ -217,6 +292,8 @@ class Statements:
         return [(None, "the card goes back into the deck, the deck is shuffled and another card is turned up")]
 
     def _s_AsIfPlayed(self, s, env, depth):
+        if s.card is not None:
+            return [(None, f"{self.np(s.card, env)} takes effect again, as if {self.np(s.who, env)} had played it")]
         return [(None, f"it takes effect as if {self.np(s.who, env)} had played it")]
 
     def _s_PlayDrawn(self, s, env, depth):
@@ -265,6 +342,17 @@ class Statements:
         env.vars[s.name] = _Bind(self.np(s.value, env), self._type(s.value, env))
         return []
 
+    def _s_Call(self, s, env, depth):
+        """A named statement: its author's words when the `define` has them, else its statements'
+        English with the values given in place of the parameters."""
+        d = getattr(self.rules, "definitions", {}).get(s.name)
+        if d is None:
+            return [(None, self._s_unknown(s, env))]
+        if d.doc:
+            return [(None, d.doc[:1].lower() + d.doc[1:].rstrip("."))]
+        body = _substitute(d.body, dict(zip(d.params, s.args)))
+        return self._clauses(body, env.child(), depth)
+
     def _s_EndGame(self, s, env, depth):
         return [(None, f"the game ends and the {s.best} score wins")]
 
@@ -310,9 +398,15 @@ class Statements:
         finally:
             self.subject = saved
 
-    def _count(self, e, env, one: str, many: str) -> str:
-        """A number of things: "2 cards", "2 cards (option uno_penalty)", "the pending cards"."""
+    def _count(self, e, env, one: str, many: str, each: str = "") -> str:
+        """A number of things: "2 cards", "the pending cards", "7 cards with two players,
+        otherwise 5" (`each` goes after the first number: "7 cards each with two players")."""
         e2 = self.simplify(e, env) if not isinstance(e, A.Name) else e
+        if isinstance(e2, A.Cond):
+            first = self._count(e2.then, env, one, many)
+            rest = self._count(e2.other, env, one, many)
+            rest = rest.removesuffix(" " + many).removesuffix(" " + one) if rest[:1].isdigit() else rest
+            return f"{first}{each} {self._count_when(e2.test, env)}, otherwise {rest}"
         if isinstance(e2, (A.Literal, _Const)) and isinstance(e2.value, int):
             return f"{e2.value} {plural(e2.value, one, many)}"
         if isinstance(e2, A.Name) and self._is_option(e2.id, env) and isinstance(self.options[e2.id], int):
@@ -335,6 +429,14 @@ class Statements:
                     for v, ids in sorted(values.items()))
         return f"as many {many} as {self.np(e2, env)}"
 
+
+    def _count_when(self, test, env) -> str:
+        """When a number applies: "with two players", or "if ..."."""
+        if isinstance(test, A.Binary) and test.op == "==" and isinstance(test.left, A.Builtin) \
+                and test.left.id == "players" and "players" not in env.roles \
+                and isinstance(test.right, A.Literal) and isinstance(test.right.value, int):
+            return f"with {number_words(test.right.value)} players"
+        return "if " + self.cond(test, env)
 
 
 def _all_about(body, var: str) -> bool:
@@ -368,3 +470,17 @@ def _repeats(clauses: list) -> list:
             pred = _REPEATED[pred](n) if pred in _REPEATED else pred + (" twice" if n == 2 else f" {number_words(n)} times")
         merged.append((subj, pred))
     return merged
+
+
+def _substitute(node, values: dict):
+    """A copy of statements with each name in `values` replaced by the expression given for it
+    (so that a named statement reads with its arguments in place)."""
+    if isinstance(node, tuple):
+        return tuple(_substitute(x, values) for x in node)
+    if isinstance(node, A.Name) and node.id in values:
+        return values[node.id]
+    if not isinstance(node, A.Node):
+        return node
+    changes = {f.name: _substitute(getattr(node, f.name), values) for f in fields(node)
+               if f.name != "span" and isinstance(getattr(node, f.name), (A.Node, tuple))}
+    return replace(node, **changes) if changes else node

@@ -105,7 +105,7 @@
     if (calls.length) {
       buttons.push(el("button", { type: "button", class: "call" + (armedCall ? " armed" : ""), id: "arm-call",
         onclick: () => { armedCall = !armedCall; render(state); } },
-        armedCall ? "UNO! tap the card to play" : "Say UNO with my card"));
+        armedCall ? `${calls[0].call.toUpperCase()}! tap the card to play` : `Say ${calls[0].call.toUpperCase()} with my card`));
     }
     for (const m of s.moves) {
       if (m.kind === "play" || (s.question && m.kind === "answer")) continue;
@@ -126,7 +126,7 @@
     if (chooserCard && !playable.has(chooserCard)) closeChooser();
 
     $("revealed").replaceChildren(...s.revealed.map((r) => el("div", { class: "revealed" },
-      el("p", {}, r.name + " showed you:"), el("div", { class: "hand" }, ...r.cards.map((c) => cardNode(c))))));
+      el("p", {}, r.text), el("div", { class: "hand" }, ...r.cards.map((c) => cardNode(c))))));
 
     const log = $("log");
     log.replaceChildren(...s.log.slice().reverse().map((line) => el("li", {}, line)));

@@ -1,0 +1,213 @@
+#!/usr/bin/env python3
+"""The native engine against the Python engine (and minimal_uno.py), side by side in one process.
+
+Every engine runs its share of games in turn, repeat after repeat, and each figure is the median
+over the repeats, so a busy machine slows them all alike: read the ratios. Whole games with random
+bots (the bots the native engine plays), as `unodsl simulate --bots random` plays them:
+
+  python    unodsl.sim.simulate.simulate (the Python engine's simulator loop)
+  native    unodsl.sim.engines.simulate_native (the rules compiled by numba)
+  minimal   ../shared/bench/minimal_uno.py, the lean hand-written loop (two players, one round
+            a game; when present)
+
+Then the start of a run, each in a fresh process: compiling a ruleset with an empty cache, and
+loading it from the cache. With --agreement N, instead, both engines play N games of each
+bundled ruleset and module they share at 2, 4 and 7 players, and every statistic is compared by
+a two-sample test (turns per game: Welch's z on the means; wins by seat: a chi-square test of
+the two engines' counts), flagging |z| > 4 or p < 1e-4; cards drawn and reshuffles per game are
+shown side by side (the statistics keep no per-game spread of them to test).
+
+usage: python bench/bench_native.py [--games N] [--repeats R] [--agreement N]
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+from unodsl import load  # noqa: E402
+from unodsl.compile.loader import bundled_names  # noqa: E402
+from unodsl.native import Unsupported, native_engine  # noqa: E402
+from unodsl.sim.engines import simulate_native  # noqa: E402
+from unodsl.sim.simulate import simulate  # noqa: E402
+
+REFERENCE = HERE.parent.parent / "shared" / "bench" / "minimal_uno.py"
+CASES = [("classic", (), 2), ("classic", (), 4), ("killer", (), 4), ("classic", ("jump-in",), 4)]
+
+
+def _turns(stats) -> int:
+    return sum(t * c for t, c in stats.turns.items())
+
+
+def _python(rules, players, games, seed):
+    start = time.perf_counter()
+    stats = simulate(rules, players, games, seed, "random")
+    return time.perf_counter() - start, _turns(stats), games
+
+
+def _native(rules, players, games, seed):
+    start = time.perf_counter()
+    stats = simulate_native(rules, players, games, seed)
+    return time.perf_counter() - start, _turns(stats), games
+
+
+def _minimal():
+    if not REFERENCE.exists():
+        return None
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("minimal_uno", REFERENCE)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+
+    def run(games, seed):
+        rand = random.Random(seed).random
+        start = time.perf_counter()
+        turns = sum(module.play_game(rand)[0] for _ in range(games))
+        return time.perf_counter() - start, turns, games
+    return run
+
+
+START = """import time, sys
+t = time.perf_counter()
+from unodsl import load
+from unodsl.native import native_engine
+native_engine(load(sys.argv[1]), int(sys.argv[2]))    # compiled, or loaded, and run once
+print(time.perf_counter() - t)
+"""
+
+
+def start_times(name: str, players: int) -> tuple[float, float]:
+    """Seconds from a fresh process to a ready engine: with an empty cache, then with it filled."""
+    with tempfile.TemporaryDirectory() as cache:
+        env = {**os.environ, "UNODSL_CACHE": cache, "NUMBA_CACHE_DIR": cache}    # nothing compiled before
+        run = [sys.executable, "-c", START, name, str(players)]
+        first = float(subprocess.run(run, env=env, capture_output=True, text=True, check=True).stdout)
+        cached = float(subprocess.run(run, env=env, capture_output=True, text=True, check=True).stdout)
+    return first, cached
+
+
+def speed(args) -> int:
+    engines, cases = {}, []
+    for name, mods, players in CASES:
+        rules = load(name, mods)
+        label = "+".join((name, *mods)) + f", {players}p"
+        try:
+            native_engine(rules, players)
+        except Unsupported as missing:
+            print(f"{label}: not run natively ({missing})")
+            continue
+        cases.append((label, name))
+        # the Python engine plays far fewer games in the same time
+        engines[f"python  {label}"] = lambda s, r=rules, p=players: _python(r, p, max(20, args.games // 40), s)
+        engines[f"native  {label}"] = lambda s, r=rules, p=players: _native(r, p, args.games, s)
+    minimal = _minimal()
+    if minimal is not None:
+        engines["minimal_uno.py, 2p, one round"] = lambda s: minimal(args.games // 4, s)
+    us, rate = {k: [] for k in engines}, {k: [] for k in engines}
+    for r in range(args.repeats):
+        for name, run in engines.items():
+            seconds, turns, games = run(args.seed + r * 100_000)
+            us[name].append(seconds / turns * 1e6)
+            rate[name].append(games / seconds)
+    med = {k: statistics.median(v) for k, v in us.items()}
+    gps = {k: statistics.median(v) for k, v in rate.items()}
+    print(f"python {sys.version.split()[0]}, {args.repeats} repeats, medians (random bots, whole games)")
+    print(f"{'engine':<34} {'us/turn':>8} {'games/s':>10}")
+    for name in engines:
+        print(f"{name:<34} {med[name]:8.3f} {gps[name]:10.0f}")
+    print("ratios:")
+    for label, _ in cases:
+        print(f"  native / python, {label:<22} {med['native  ' + label] / med['python  ' + label]:6.3f}x per turn")
+    if minimal is not None:
+        ref = med["minimal_uno.py, 2p, one round"]
+        print(f"  native classic 2p / minimal_uno     {med['native  classic, 2p'] / ref:6.3f}x per turn (target <= 0.25x)")
+        print(f"  python classic 2p / minimal_uno     {med['python  classic, 2p'] / ref:6.3f}x per turn")
+    for label, _ in cases[2:]:
+        for engine in ("native", "python"):
+            ratio = med[f"{engine}  {label}"] / med[f"{engine}  classic, 4p"]
+            print(f"  {engine} {label} / classic 4p{'':<4} {ratio:6.3f}x per turn (target <= 2x)")
+    first, cached = start_times("classic", 4)
+    print(f"start of a run, classic 4p (fresh process): compiling {first:.1f} s, from the cache {cached:.2f} s")
+    return 0
+
+
+# ---- agreement --------------------------------------------------------------------------------
+def _welch(a_mean, a_var, a_n, b_mean, b_var, b_n) -> float:
+    se = math.sqrt(a_var / a_n + b_var / b_n)
+    return 0.0 if se == 0 else (a_mean - b_mean) / se
+
+
+def _chi2_p(a: list, b: list) -> float:
+    """p-value of a chi-square test that two count vectors come from one distribution."""
+    na, nb = sum(a), sum(b)
+    stat, dof = 0.0, -1
+    for x, y in zip(a, b):
+        total = x + y
+        if total == 0:
+            continue
+        dof += 1
+        for seen, n in ((x, na), (y, nb)):
+            expected = total * n / (na + nb)
+            stat += (seen - expected) ** 2 / expected
+    if dof <= 0:
+        return 1.0
+    # Wilson-Hilferty: the chi-square tail through a normal one
+    z = ((stat / dof) ** (1 / 3) - (1 - 2 / (9 * dof))) / math.sqrt(2 / (9 * dof))
+    return 0.5 * math.erfc(z / math.sqrt(2))
+
+
+def agreement(args) -> int:
+    units = [(n, ()) for n, kind, _ in bundled_names() if kind == "ruleset"]
+    units += [("classic", (n,)) for n, kind, _ in bundled_names() if kind == "module"]
+    bad = 0
+    print(f"{args.agreement:,} games per engine; flagged: |z| > 4 or p < 1e-4")
+    for name, mods in units:
+        rules = load(name, mods)
+        low, high = rules.players
+        for players in sorted({low, min(high, 4), min(high, 7)}):
+            label = f"{'+'.join((name, *mods))}, {players}p"
+            try:
+                native_engine(rules, players)
+            except Unsupported as missing:
+                print(f"  {label:<28} not run natively: {missing}")
+                break
+            a = simulate(rules, players, args.agreement, 1, "random")
+            b = simulate_native(rules, players, args.agreement, 2)
+            z = {"turns": _welch(a.mean_turns(), a.var_turns(), a.games, b.mean_turns(), b.var_turns(), b.games)}
+            p = _chi2_p(a.won, b.won)
+            flags = [k for k, v in z.items() if abs(v) > 4] + (["wins by seat"] if p < 1e-4 else [])
+            bad += bool(flags)
+            print(f"  {label:<28} turns {a.mean_turns():8.2f} vs {b.mean_turns():8.2f} (z {z['turns']:+.2f})"
+                  f"  drawn/game {a.drawn / a.games:7.2f} vs {b.drawn / b.games:7.2f}"
+                  f"  reshuffles/game {a.reshuffles / a.games:5.2f} vs {b.reshuffles / b.games:5.2f}"
+                  f"  wins by seat p={p:.3f}" + (f"   DIFFERS: {', '.join(flags)}" if flags else ""))
+    return 1 if bad else 0
+
+
+def main() -> int:
+    global REFERENCE
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--games", type=int, default=4000, help="native games per repeat (default: 4000)")
+    ap.add_argument("--repeats", type=int, default=5)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--agreement", type=int, metavar="N", default=0,
+                    help="instead of timing, compare the engines' statistics over N games each")
+    ap.add_argument("--reference", metavar="FILE", default=str(REFERENCE),
+                    help="the hand-written reference loop (default: ../shared/bench/minimal_uno.py)")
+    args = ap.parse_args()
+    REFERENCE = Path(args.reference)
+    return agreement(args) if args.agreement else speed(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

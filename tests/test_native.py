@@ -1,0 +1,205 @@
+"""The native engine plays the Python engine's games, action for action.
+
+Both engines are given the same small portable generator (`native.portable.PortableRandom`,
+SplitMix64) and the same seed; the Python engine then plays, with random bots through the step
+API and its generic closures, exactly the game the compiled code plays. Each game's moves (every
+card played, every turn a card was drawn, every round's winner, in order) and its whole final
+state (hands, stock, discard pile, scores, winners, the generator's state) must be equal.
+
+Every bundled ruleset, module and example the native engine runs is checked on a few seeds at the table
+sizes of tests/test_codegen.py; what it cannot run must say so (`Unsupported`), never play.
+Compiling costs: the first run on a machine compiles every ruleset; numba keeps the machine code
+in the user's cache folder (native.engine.cache_dir), so later runs load it.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+pytest.importorskip("numba")
+
+from unodsl.compile.loader import bundled_names, load  # noqa: E402
+from unodsl.engine.flow import RoundFlow  # noqa: E402
+from unodsl.engine.table import Table  # noqa: E402
+from unodsl.native import Unsupported, native_engine  # noqa: E402
+from unodsl.native.layout import NONE  # noqa: E402
+from unodsl.native.portable import PortableRandom  # noqa: E402
+from unodsl.sim.simulate import play_game  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+TRACE = 4000          # moves kept of a native game (the final state and generator hold the rest)
+SEEDS = (0, 1)
+MOVES = {"play": 1, "draw_turn": 2, "round_end": 3}     # layout.TRACE_PLAY, TRACE_DRAW, TRACE_ROUND
+
+
+def _units():
+    """(ruleset, modules) of every bundled ruleset, every module on classic and every example."""
+    out = [(name, ()) for name, kind, _ in bundled_names() if kind == "ruleset"]
+    out += [("classic", (name,)) for name, kind, _ in bundled_names() if kind == "module"]
+    for path in sorted((ROOT / "examples").rglob("*.uno")):
+        text = path.read_text(encoding="utf-8")
+        if any(line.lstrip().startswith("module ") for line in text.splitlines()):
+            scenarios = yaml.safe_load(path.with_suffix(".scenarios.yaml").read_text(encoding="utf-8"))
+            out.append((scenarios.get("ruleset", "classic"), (str(path),)))
+        else:
+            out.append((str(path), ()))
+    return [pytest.param(ref, mods, id="+".join(Path(p).stem for p in (ref, *mods))) for ref, mods in out]
+
+
+def _python_game(rules, players: int, seed: int):
+    """The Python engine's game from the portable generator at `seed`, with its moves (a game
+    keeping no log tells no plays, so each play is caught where the engine makes it)."""
+    moves = []
+    record, play = Table.event, RoundFlow.play_gen
+
+    def event(self, kind, **data):
+        if kind in ("draw_turn", "round_end"):
+            who = data.get("seat", data.get("winner"))
+            moves.append((MOVES[kind], NONE if who is None else who, NONE))
+        record(self, kind, **data)
+
+    def play_gen(self, seat, action, *args, **kwargs):
+        moves.append((MOVES["play"], seat, action.card))
+        return (yield from play(self, seat, action, *args, **kwargs))
+    rng = PortableRandom(seed)
+    Table.event, RoundFlow.play_gen = event, play_gen
+    try:
+        game = play_game(rules, players, seed, "random", record=False, inline=False, generated=False, rng=rng)
+    finally:
+        Table.event, RoundFlow.play_gen = record, play
+    return game, moves, rng.getstate()
+
+
+@pytest.mark.parametrize("ref, mods", _units())
+def test_native_engine_plays_the_python_games(ref, mods):
+    rules = load(ref, mods)
+    low, high = rules.players
+    players = min(max(low, 4), high)      # one table size each keeps CI's compiling short (the
+    # statistics of 2, 4 and 7 players are compared by bench/bench_native.py --agreement)
+    try:
+        engine = native_engine(rules, players, trace=TRACE)
+    except Unsupported as missing:
+        assert str(missing), "an unsupported ruleset says what it met"
+        pytest.skip(f"the native engine does not run {ref}+{mods}: {missing}")
+    for seed in SEEDS:
+        native = engine.play(seed)
+        game, moves, rng_state = _python_game(rules, players, seed)
+        where = f"{players} players, seed {seed}"
+        assert [m[:3] for m in native.trace] == moves[:TRACE], f"moves differ ({where})"
+        assert native.turns == game.turns > 0, where
+        assert native.hands == game.hands, where
+        assert native.stock == game.stock, where
+        assert native.discard == game.discard, where
+        assert native.scores == list(game.scores), where
+        assert native.winners == list(game.game_winners), where
+        assert native.rng_state == rng_state, where
+
+
+def _simulate(*args):
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, "-m", "unodsl", "simulate", *args, "--format", "json"],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    out = __import__("json").loads(done.stdout)
+    out.pop("seconds")
+    return out, done.stderr.strip().splitlines()
+
+
+def test_simulate_says_which_engine_played_and_falls_back_with_a_reason():
+    python, said = _simulate("classic", "-n", "30", "--bots", "random", "--engine", "python")
+    assert said == ["engine: Python"]
+    native, said = _simulate("classic", "-n", "30", "--bots", "random", "--engine", "native")
+    assert said == ["engine: native (the rules compiled to machine code)"]
+    assert native["games"] == 30 and sum(w["wins"] for w in native["wins_by_seat"]) >= 30
+    assert native != python              # other seeds: other games (tests above hold the games equal)
+    # what the native engine cannot run is played by Python, the same games, and named
+    basic, said = _simulate("classic", "-n", "5", "--engine", "native")
+    assert said == ["engine: Python (the native engine plays only random bots, not basic ones)"]
+    assert basic == _simulate("classic", "-n", "5", "--engine", "python")[0]
+    swap, said = _simulate("swap-hands", "-n", "5", "--bots", "random", "--engine", "native")
+    assert said == ["engine: Python (the native engine cannot run UNO with Wild Swap Hands (2015): it has no code for "
+                    "a card whose play names a player)"]
+    assert swap == _simulate("swap-hands", "-n", "5", "--bots", "random", "--engine", "python")[0]
+    # auto keeps short runs on Python
+    _, said = _simulate("classic", "-n", "30", "--bots", "random")
+    assert said[0].startswith("engine: Python (30 games are too few to pay for")
+
+
+@pytest.mark.slow
+def test_a_mutated_rule_is_caught(monkeypatch):
+    """A skip that does not skip, written into the native module, plays other games than the
+    Python engine's: the comparison above catches it (slow: the mutated module is compiled)."""
+    import re
+
+    from unodsl.native.writer import NativeWriter
+    rules = load("classic")
+    original = NativeWriter.module_source
+
+    def mutated(self):
+        text = original(self)
+        broken = re.sub(r"(g\[O_SKIPS \+ \w+\]) = 1", r"\1 = 0", text)
+        assert broken != text, "classic's skip is written as a mark on the skipped seat"
+        return broken
+
+    def forget():
+        for key in [k for k in rules.generated if isinstance(k, tuple) and str(k[0]).startswith("native")]:
+            del rules.generated[key]
+    forget()
+    monkeypatch.setattr(NativeWriter, "module_source", mutated)
+    try:
+        engine = native_engine(rules, 4, trace=TRACE)
+        caught = 0
+        for seed in SEEDS:
+            native = engine.play(seed)
+            game, moves, _ = _python_game(rules, 4, seed)
+            caught += [m[:3] for m in native.trace] != moves[:TRACE] and native.hands != game.hands
+        assert caught == len(SEEDS)
+    finally:
+        forget()
+
+
+@pytest.mark.parametrize("ref, mods", _units())
+def test_what_the_native_engine_cannot_run_is_named_and_played_by_python(ref, mods):
+    """A ruleset is either compiled whole or refused with what it met (a statement, a game
+    method, a kind of card), and then `simulate --engine native` plays it with Python and says
+    so in one line (no compiling here: only the module's text is written)."""
+    from unodsl.native.engine import is_cached
+    from unodsl.sim.engines import choose
+    rules = load(ref, mods)
+    players = min(4, rules.players[1])
+    choice = choose(rules, players, "random", 10 ** 6, "native")
+    try:
+        is_cached(rules, players)
+    except Unsupported as missing:
+        assert choice.engine == "python"
+        assert choice.note == f"engine: Python (the native engine cannot run {rules.title}: it has no code for {missing})"
+        assert "\n" not in choice.note
+    else:
+        assert choice == ("native", "engine: native (the rules compiled to machine code)")
+
+
+def test_the_new_statements_fall_back_by_name():
+    """What the native engine has no twin for yet names itself: the language's new statements
+    (flip's turning of the deck, the rules' own stock), a card that names a player, runs."""
+    from unodsl.compile.codegen.loop import LoopWriter
+    from unodsl.sim.engines import choose
+    from unodsl.native.writer import NativeWriter
+    notes = {name: choose(load(name), 4, "random", 10 ** 6, "native").note
+             for name in ("flip", "crazy-eights", "swap-hands")}
+    assert notes["crazy-eights"].endswith("it has no code for the rules' own stock (when the stock runs out, "
+                                          "or cards put on it))")
+    assert notes["swap-hands"].endswith("it has no code for a card whose play names a player)")
+    # flip's statement `flip`, once the stock is the native engine's: a game method with no twin
+    flip = load("flip")
+    writer = NativeWriter(flip, 4)
+    with pytest.raises(Unsupported, match=r"the game's flip\(\)"):
+        LoopWriter.source(writer)       # (writing codegen's text is fine; lowering it is not)
+        from unodsl.native.lower import Strings, Tables, lower_functions
+        lower_functions(writer.generated_source(), Tables(Strings(flip.colors), writer.ns, {}), writer.local_functions)
+    runs = ROOT / "examples" / "runs" / "color-runs.uno"
+    scenarios = yaml.safe_load(runs.with_suffix(".scenarios.yaml").read_text(encoding="utf-8"))
+    rules = load(scenarios.get("ruleset", "classic"), (str(runs),)) if "module " in runs.read_text() else load(str(runs))
+    assert choose(rules, 4, "random", 10 ** 6, "native").note.endswith("it has no code for runs of cards played together)")

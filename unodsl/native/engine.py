@@ -1,0 +1,240 @@
+"""Building, caching and running a ruleset's native module.
+
+`native_engine(rules, players)` writes the ruleset's module (`writer.NativeWriter`), stores it in
+the cache folder under a name made from a hash of its text, imports it and returns a
+`NativeEngine`. numba compiles each function the first time it runs and keeps the machine code
+next to the module (`cache=True`), so the next process that builds the same module loads it
+instead of compiling: the module's text names every rule, option and table it was made from,
+and so is the whole cache key (with the numba version and this package's runtime).
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+import sys
+import tempfile
+from collections import Counter
+from pathlib import Path
+from typing import NamedTuple
+
+import numpy as np
+
+from ..compile.codegen.expressions import Unsupported
+from .layout import NONE, SLOT
+from .portable import MASK, SEED_SALT
+from .writer import HIST_SIZE, NativeWriter
+
+
+def cache_dir() -> Path:
+    """Where native modules and their machine code live: $UNODSL_CACHE, else the user's cache
+    folder (XDG), else a folder in the temporary directory."""
+    base = os.environ.get("UNODSL_CACHE")
+    if base:
+        return Path(base) / "native"
+    xdg = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(xdg) / "unodsl" / "native"
+
+
+def _writable(folder: Path) -> Path:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        probe = folder / ".probe"
+        probe.write_text("")
+        probe.unlink()
+        return folder
+    except OSError:
+        fallback = Path(tempfile.gettempdir()) / f"unodsl-native-{os.getuid() if hasattr(os, 'getuid') else 0}"
+        fallback.mkdir(parents=True, exist_ok=True)
+        return fallback
+
+
+def _runtime_stamp() -> str:
+    import numba
+    here = Path(__file__).parent
+    text = "".join((here / name).read_text(encoding="utf-8") for name in ("runtime.py", "layout.py", "portable.py"))
+    return numba.__version__ + hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
+def _load(source: str, key: str):
+    folder = _writable(cache_dir())
+    path = folder / f"ruleset_{key}.py"
+    if not path.exists():
+        tmp = folder / f".{path.name}.{os.getpid()}.tmp"
+        tmp.write_text(source, encoding="utf-8")
+        os.replace(tmp, path)          # written once, never changed: numba's cache stays valid
+    name = f"unodsl_native_{key}"
+    module = sys.modules.get(name)
+    if module is None:
+        spec = importlib.util.spec_from_file_location(name, path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return module
+
+
+class NativeEngine:
+    """A ruleset compiled for one table size: plays games and returns their statistics."""
+
+    def __init__(self, rules, players: int, module, writer: NativeWriter):
+        self.rules = rules
+        self.players = players
+        self.module = module
+        self.offsets, self.memory, self.trace = writer.offsets, writer.memory, writer.trace
+
+    def new_state(self) -> np.ndarray:
+        """A game's memory (layout), with its shape filled in."""
+        r = self.rules
+        g = np.zeros(self.memory, np.int64)
+        g[SLOT["n"]], g[SLOT["cap"]], g[SLOT["cards"]] = self.players, len(r.deck) + 1, r.size
+        g[SLOT["trace_size"]] = self.trace
+        for name, at in self.offsets.items():
+            g[SLOT["o_" + name]] = at
+        points = self.offsets["points"]
+        g[points:points + r.size] = [p if isinstance(p, int) else 0 for p in r.cards.points]
+        return g
+
+    def run(self, games: int, seed: int, first: int = 0, unit: int = 2520, state=None, direct: bool = False) -> "Totals":
+        """Raw totals of games first .. first+games-1 of the run seeded `seed`."""
+        g = state if state is not None else self.new_state()
+        n = self.players
+        out = Totals(np.zeros(HIST_SIZE, np.int64), np.zeros(8, np.int64),
+                     np.zeros(len(self.rules.counters), np.int64), np.zeros(n, np.int64),
+                     np.zeros(n, np.int64), np.zeros(n, np.int64), [])
+        salted = np.uint64((seed if direct else seed ^ SEED_SALT) & MASK)
+        self.module.run_games(g, salted, first, games, out.hist, out.totals, out.peaks, out.wins, out.won,
+                              out.team_won, unit, direct)
+        at = self.offsets["teams"]
+        out.teams.extend(int(t) for t in g[at:at + n])
+        return out
+
+    def play(self, game_seed: int) -> "GameView":
+        """One game whose generator starts at `game_seed` (as PortableRandom(game_seed)), for tests."""
+        g = self.new_state()
+        self.run(1, game_seed, state=g, direct=True)
+        return GameView(self, g)
+
+    def warm(self) -> None:
+        """Compile (or load from the cache) everything a run needs, by playing one game."""
+        self.run(1, 0)
+
+
+class Totals(NamedTuple):
+    """What `NativeEngine.run` adds up (sim.simulate.Stats reads them): the histogram of game
+    lengths; turns squared, rounds, cards drawn, reshuffles, stock ran dry, eliminations,
+    stalemates, points; counter peaks; win shares; games won by seat and by team id; the teams
+    (team id of each seat) of the last game."""
+    hist: np.ndarray
+    totals: np.ndarray
+    peaks: np.ndarray
+    wins: np.ndarray
+    won: np.ndarray
+    team_won: np.ndarray
+    teams: list
+
+
+class GameView:
+    """A finished native game read back as the Python Game's attributes (for tests)."""
+
+    def __init__(self, engine: NativeEngine, g: np.ndarray):
+        self.g, self.o, self.n = g, engine.offsets, engine.players
+        self.rules = engine.rules
+
+    def slot(self, name: str) -> int:
+        return int(self.g[SLOT[name]])
+
+    def region(self, name: str, length: int) -> list:
+        at = self.o[name]
+        return [int(x) for x in self.g[at:at + length]]
+
+    @property
+    def hands(self) -> list:
+        cap = len(self.rules.deck) + 1
+        lens = self.region("hlen", self.n)
+        return [self.region("hands", s * cap + lens[s])[s * cap:] for s in range(self.n)]
+
+    @property
+    def turns(self) -> int:
+        return self.slot("turns_before") + self.slot("round_turns")
+
+    @property
+    def scores(self) -> list:
+        return self.region("scores", self.n)
+
+    @property
+    def winners(self) -> list:
+        return self.region("winners", self.slot("n_winners"))
+
+    @property
+    def stock(self) -> list:
+        return self.region("stock", self.slot("stock_len"))
+
+    @property
+    def discard(self) -> list:
+        return self.region("discard", self.slot("discard_len"))
+
+    @property
+    def rng_state(self) -> int:
+        return self.slot("rng") & MASK
+
+    @property
+    def trace(self) -> list:
+        return [tuple(self.region("trace", 5 * (i + 1))[5 * i:]) for i in range(self.slot("trace_len"))]
+
+    def none(self, value: int):
+        return None if value == NONE else value
+
+
+def _written(rules, players: int, trace: int):
+    """(writer, module text, cache key) of the ruleset's native module, once per process; raises
+    Unsupported (saying what) when the native engine cannot play the ruleset."""
+    key = ("native-source", players, trace)
+    found = rules.generated.get(key)
+    if found is None:
+        try:
+            writer = NativeWriter(rules, players, trace)
+            source = writer.module_source()
+            if writer.delegated:
+                raise Unsupported(writer.delegated[0][1])
+            digest = hashlib.sha256((_runtime_stamp() + source).encode()).hexdigest()[:24]
+            found = (writer, source, digest)
+        except Unsupported as missing:
+            found = str(missing)
+        rules.generated[key] = found
+    if isinstance(found, str):
+        raise Unsupported(found)
+    return found
+
+
+def is_cached(rules, players: int) -> bool:
+    """Whether machine code for this ruleset and table size is on disk (a run starts at once);
+    raises Unsupported as native_engine does."""
+    _, _, digest = _written(rules, players, 0)
+    folder = cache_dir() / "__pycache__"
+    return folder.is_dir() and any(folder.glob(f"ruleset_{digest}.*.nbi"))
+
+
+def native_engine(rules, players: int, trace: int = 0) -> NativeEngine:
+    """The ruleset's native engine for this table size, built once per process; raises
+    Unsupported (saying what) when the native engine cannot play the ruleset."""
+    key = ("native", players, trace)
+    found = rules.generated.get(key)
+    if found is None:
+        from numba.core.errors import NumbaError
+        writer, source, digest = _written(rules, players, trace)
+        engine = NativeEngine(rules, players, _load(source, digest), writer)
+        try:
+            engine.warm()               # numba compiles (or loads) here, not in the middle of a run
+        except NumbaError as err:       # a gap of the lowering: refused, like any other
+            text = str(err).strip()
+            rules.generated[("native-source", players, trace)] = missing = (
+                "a construct numba could not compile: " + (text.splitlines()[0] if text else type(err).__name__))
+            raise Unsupported(missing) from None
+        found = rules.generated[key] = engine
+    return found
+
+
+def stats_counter(hist) -> Counter:
+    """The histogram of game lengths as sim.simulate.Stats keeps it."""
+    nonzero = np.nonzero(hist)[0]
+    return Counter({int(t): int(hist[t]) for t in nonzero})

@@ -1,0 +1,75 @@
+"""How a game's state lies in the native engine's memory: one int64 array.
+
+A native game is one flat int64 array `g`. Every scalar the Python `Game` keeps as an attribute
+(the color, the direction, whose turn it is, the statistics ...) is the slot `g[SLOT[name]]`;
+every list (hands, the stock, skips, scores ...) is a region of `g` starting at the offset kept
+in the slot `o_<name>` (`g[g[O_SKIPS] + seat]`). One array, not a tuple of arrays, because
+compiled code passes it to every primitive it calls, and each array passed costs a reference
+count going up and down: with one array that cost is one, not thirty.
+
+`None` is `NONE`, and every text the rules use (colors, kinds, codes, answers) is a number (see
+`lower.Strings`), so that comparisons stay what they are in Python.
+
+This module imports no numba: the lowering and the engine's setup use it too.
+"""
+from __future__ import annotations
+
+NONE = -(1 << 62)      # None: no seat, no card, no color; far from any number a rule computes
+
+# Per-seat regions (n slots each), then the others, in the order they lie in memory.
+SEAT_REGIONS = ("hlen", "skips", "scores", "round_points", "teams", "eliminated", "benched",
+                "inactive", "order", "pos", "winners", "perm")
+REGIONS = ("hands",) + SEAT_REGIONS + ("stock", "discard", "buf", "counters", "peaks", "points", "seen",
+                                      "journal", "last", "trace")
+
+# Scalars of a game. Names follow the Game attribute they stand for (without its leading
+# underscore), so that `g.idle_turns` in generated code is `g[SLOT["idle_turns"]]` here.
+SCALARS = (
+    "color", "direction", "turn", "dealer", "round", "round_turns", "turns_before", "winner",
+    "n_active", "plain", "idle_turns", "turns_without_play", "end_now", "drew_this_turn", "played_this_turn", "next_override",
+    "round_over", "game_over", "lazy", "stock_len", "discard_len",
+    "drawn", "reshuffles", "stock_empty", "eliminations",      # Game.stats
+    "stalemate", "n_winners", "chained_plays",
+    "journal_on", "journal_len", "last_len",                    # the journal of plays (cancel top)
+    "trace_len", "rng",
+    # the shape of this game's memory, set once
+    "n", "cap", "cards", "trace_size", *(f"o_{name}" for name in REGIONS),
+)
+SLOT = {name: i for i, name in enumerate(SCALARS)}
+STATS = ("drawn", "reshuffles", "stock_empty", "eliminations")
+# Slots a new game starts without (play_one leaves the shape alone).
+GAME_SLOTS = SLOT["rng"] + 1
+
+# Why a game stopped without a winner (Game.stalemate as a number).
+STALE_IDLE, STALE_TURNS, STALE_ROUNDS, STALE_GAME_TURNS = 1, 2, 3, 4
+
+JOURNAL_SIZE = 4096     # entries the plays of one move may note; older ones are forgotten past it
+JOURNAL_WIDTH = 4
+TRACE_WIDTH = 5
+
+# Journal entry kinds.
+J_DRAW, J_DIRECTION, J_COLOR, J_COUNTER, J_SWAP, J_PASS = 1, 2, 3, 4, 5, 6
+
+# Trace entries: (kind, seat, card, color after, round).
+TRACE_PLAY, TRACE_DRAW, TRACE_ROUND = 1, 2, 3
+
+
+def sizes(players: int, deck: int, cards: int, counters: int, trace: int) -> dict:
+    """The length of each region for a table of `players`, a deck of `deck` cards (`cards`
+    distinct), `counters` counters and a trace of `trace` entries."""
+    cap = deck + 1
+    out = {"hands": players * cap, **{name: players for name in SEAT_REGIONS},
+           "stock": cap, "discard": cap, "buf": cap + players, "counters": counters, "peaks": counters,
+           "points": cards, "seen": cards, "journal": JOURNAL_SIZE * JOURNAL_WIDTH,
+           "last": JOURNAL_SIZE * JOURNAL_WIDTH, "trace": trace * TRACE_WIDTH}
+    return out
+
+
+def offsets(players: int, deck: int, cards: int, counters: int, trace: int) -> tuple[dict, int]:
+    """(region -> its first index in g, the length of g)."""
+    at = len(SCALARS)
+    out = {}
+    for name, size in sizes(players, deck, cards, counters, trace).items():
+        out[name] = at
+        at += size
+    return out, at

@@ -1,0 +1,877 @@
+"""The table's primitives for compiled games: the Game's methods, over a game's flat memory.
+
+Generated code calls the Game's primitives (`g.draw_cards(t, 2)`, `g.reverse()`, `g.others(s)`);
+the lowering (`lower.py`) turns each call into the function of the same name here, with the game
+first (`R.draw_cards(g, t, 2)`). Each keeps its Game twin's exact semantics, random draws
+included (the order of the cards in a hand, in the stock and in the discard pile matters: it
+decides what a random pick takes), so that a native game and a Python game given the same
+generator (`portable.PortableRandom`) are the same game. The twins are named in the docstrings.
+
+`g` is one int64 array (see `layout`): a slot per scalar, a region per list, found through the
+offsets kept in its `o_*` slots. Everything here knows no ruleset: the ruleset's own code
+(matching, effects, scoring) is generated, lowered and compiled per ruleset, and calls these.
+Compiled once per machine and cached on disk (numba's `cache=True`).
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, types
+from numba.extending import overload
+
+from .layout import (
+    J_COLOR,
+    J_COUNTER,
+    J_DIRECTION,
+    J_DRAW,
+    J_PASS,
+    J_SWAP,
+    JOURNAL_SIZE,
+    JOURNAL_WIDTH,
+    NONE,
+    SLOT,
+    STALE_IDLE,
+    STALE_TURNS,
+)
+from .portable import GAMMA, MIX1, MIX2
+
+MAX_SCORE = 10 ** 15       # as engine.scoring.MAX_SCORE
+
+COLOR, DIRECTION, TURN, DEALER = SLOT["color"], SLOT["direction"], SLOT["turn"], SLOT["dealer"]
+WINNER, N_ACTIVE, PLAIN, IDLE = SLOT["winner"], SLOT["n_active"], SLOT["plain"], SLOT["idle_turns"]
+WITHOUT_PLAY = SLOT["turns_without_play"]
+END_NOW, DREW = SLOT["end_now"], SLOT["drew_this_turn"]
+NEXT_OVERRIDE, ROUND_OVER, GAME_OVER = SLOT["next_override"], SLOT["round_over"], SLOT["game_over"]
+STOCK_LEN, DISCARD_LEN = SLOT["stock_len"], SLOT["discard_len"]
+DRAWN, RESHUFFLES, STOCK_EMPTY, ELIMINATIONS = SLOT["drawn"], SLOT["reshuffles"], SLOT["stock_empty"], SLOT["eliminations"]
+STALEMATE, N_WINNERS = SLOT["stalemate"], SLOT["n_winners"]
+JOURNAL_ON, JOURNAL_LEN, LAST_LEN = SLOT["journal_on"], SLOT["journal_len"], SLOT["last_len"]
+TURNS_BEFORE, ROUND_TURNS, RNG = SLOT["turns_before"], SLOT["round_turns"], SLOT["rng"]
+N, CAP = SLOT["n"], SLOT["cap"]
+O_HANDS, O_HLEN, O_SKIPS, O_SCORES = SLOT["o_hands"], SLOT["o_hlen"], SLOT["o_skips"], SLOT["o_scores"]
+O_ROUND_POINTS, O_TEAMS, O_ELIMINATED = SLOT["o_round_points"], SLOT["o_teams"], SLOT["o_eliminated"]
+O_BENCHED, O_INACTIVE, O_ORDER, O_POS = SLOT["o_benched"], SLOT["o_inactive"], SLOT["o_order"], SLOT["o_pos"]
+O_WINNERS, O_PERM, O_STOCK, O_DISCARD = SLOT["o_winners"], SLOT["o_perm"], SLOT["o_stock"], SLOT["o_discard"]
+O_BUF, O_COUNTERS, O_PEAKS, O_POINTS = SLOT["o_buf"], SLOT["o_counters"], SLOT["o_peaks"], SLOT["o_points"]
+O_SEEN, O_JOURNAL, O_LAST = SLOT["o_seen"], SLOT["o_journal"], SLOT["o_last"]
+
+_GAMMA, _MIX1, _MIX2 = np.uint64(GAMMA), np.uint64(MIX1), np.uint64(MIX2)
+_U30, _U27, _U31, _U11 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(11)
+
+
+# ---- the generator (portable.PortableRandom) ----------------------------------------------------
+@njit(cache=True, inline="always")
+def _mix(state):
+    s = state + _GAMMA
+    z = (s ^ (s >> _U30)) * _MIX1
+    z = (z ^ (z >> _U27)) * _MIX2
+    return z ^ (z >> _U31)
+
+
+@njit(cache=True)
+def next64(g):
+    s = np.uint64(g[RNG])
+    g[RNG] = np.int64(s + _GAMMA)
+    return _mix(s)
+
+
+@njit(cache=True)
+def rand(g):
+    """random.random()"""
+    return np.float64(next64(g) >> _U11) * (1.0 / 9007199254740992.0)
+
+
+@njit(cache=True)
+def randbelow(g, n):
+    """Random._randbelow(n): rejection sampling on n.bit_length() bits."""
+    k = 0
+    m = n
+    while m > 0:
+        k += 1
+        m >>= 1
+    if k == 0:
+        return 0
+    shift = np.uint64(64 - k)
+    r = np.int64(next64(g) >> shift)
+    while r >= n:
+        r = np.int64(next64(g) >> shift)
+    return r
+
+
+@njit(cache=True)
+def shuffle(g, start, length):
+    """random.shuffle(g[start:start + length]), in place."""
+    for i in range(length - 1, 0, -1):
+        j = randbelow(g, i + 1)
+        g[start + i], g[start + j] = g[start + j], g[start + i]
+
+
+@njit(cache=True)
+def game_seed(seed, index):
+    """portable.game_seed: the seed of game `index` of a run (seed: a uint64, already salted)."""
+    return _mix(_mix(seed) + np.uint64(index))
+
+
+# ---- values: Python's None and truth, as the generated code uses them ---------------------------
+def truth(x):
+    """bool(x) as Python sees the value: None (NONE) and 0 are false, an empty list is false."""
+
+
+@overload(truth)
+def _truth(x):
+    if isinstance(x, types.Array):
+        return lambda x: x.shape[0] > 0
+    if isinstance(x, types.Boolean):
+        return lambda x: x
+    if isinstance(x, types.Integer):
+        return lambda x: x != 0 and x != NONE
+    if isinstance(x, types.Float):
+        return lambda x: x != 0.0
+
+
+def nz(x):
+    """`(x or 0)`: a number, with None as 0."""
+
+
+@overload(nz)
+def _nz(x):
+    if isinstance(x, types.Boolean):
+        return lambda x: np.int64(1) if x else np.int64(0)
+    if isinstance(x, types.Integer):
+        return lambda x: np.int64(0) if x == NONE else np.int64(x)
+
+
+def seats_of(x):
+    """runtime.seats: a seat or seats as a list; None is no seat."""
+
+
+@overload(seats_of)
+def _seats_of(x):
+    if isinstance(x, types.Array):
+        return lambda x: x
+    if isinstance(x, types.Integer):
+        def one(x):
+            if x == NONE:
+                return np.empty(0, np.int64)
+            out = np.empty(1, np.int64)
+            out[0] = x
+            return out
+        return one
+
+
+def contains(xs, x):
+    """`x in (xs or ())`"""
+
+
+@overload(contains)
+def _contains(xs, x):
+    if isinstance(xs, types.Array):
+        def find(xs, x):
+            for v in xs:
+                if v == x:
+                    return True
+            return False
+        return find
+    if isinstance(xs, types.Integer):     # a seat that may be None, as a collection of seats
+        return lambda xs, x: xs != NONE and xs == x
+
+
+@njit(cache=True, inline="always")
+def floordiv(a, b):
+    return a // b if b else 0
+
+
+@njit(cache=True, inline="always")
+def mod(a, b):
+    return a % b if b else 0
+
+
+@njit(cache=True, inline="always")
+def card_attr(table, card):
+    return NONE if card == NONE else table[card]
+
+
+@njit(cache=True)
+def distinct(g, xs):
+    """list(dict.fromkeys(xs)): the values in order, each once."""
+    seen = g[O_SEEN]
+    cards = g[SLOT["cards"]]
+    out = np.empty(xs.shape[0], np.int64)
+    k = 0
+    for x in xs:
+        if x < 0 or x >= cards:        # not a card: compare with those kept
+            dup = False
+            for j in range(k):
+                if out[j] == x:
+                    dup = True
+                    break
+            if not dup:
+                out[k] = x
+                k += 1
+        elif g[seen + x] == 0:
+            g[seen + x] = 1
+            out[k] = x
+            k += 1
+    for j in range(k):
+        if 0 <= out[j] < cards:
+            g[seen + out[j]] = 0
+    return out[:k]
+
+
+# ---- hands, the stock, the discard pile (engine.table.Table) -------------------------------------
+@njit(cache=True, inline="always")
+def hlen(g, seat):
+    return g[g[O_HLEN] + seat]
+
+
+@njit(cache=True, inline="always")
+def _row(g, seat):
+    return g[O_HANDS] + seat * g[CAP]
+
+
+@njit(cache=True)
+def hand(g, seat):
+    """The seat's hand, as a view."""
+    h = _row(g, seat)
+    return g[h:h + hlen(g, seat)]
+
+
+@njit(cache=True)
+def hand_or_none(g, seat):
+    """A seat's hand, or no cards when there is no seat."""
+    if seat == NONE:
+        return g[0:0]
+    return hand(g, seat)
+
+
+@njit(cache=True)
+def hand_copy(g, seat):
+    h = _row(g, seat)
+    return g[h:h + hlen(g, seat)].copy()
+
+
+@njit(cache=True, inline="always")
+def hand_add(g, seat, card):
+    k = g[O_HLEN] + seat
+    g[_row(g, seat) + g[k]] = card
+    g[k] += 1
+
+
+@njit(cache=True)
+def hand_remove(g, seat, card):
+    """list.remove: the first copy of the card goes, the rest keep their order."""
+    h = _row(g, seat)
+    k = g[O_HLEN] + seat
+    n = g[k]
+    for i in range(n):
+        if g[h + i] == card:
+            for j in range(i, n - 1):
+                g[h + j] = g[h + j + 1]
+            g[k] = n - 1
+            return
+
+
+@njit(cache=True)
+def hand_has(g, seat, card):
+    h = _row(g, seat)
+    for i in range(hlen(g, seat)):
+        if g[h + i] == card:
+            return True
+    return False
+
+
+@njit(cache=True)
+def all_hands(g):
+    """all(g.hands): nobody's hand is empty."""
+    o = g[O_HLEN]
+    for s in range(g[N]):
+        if g[o + s] == 0:
+            return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def top(g):
+    """g.discard[-1]"""
+    return g[g[O_DISCARD] + g[DISCARD_LEN] - 1]
+
+
+@njit(cache=True, inline="always")
+def discard_push(g, card):
+    g[g[O_DISCARD] + g[DISCARD_LEN]] = card
+    g[DISCARD_LEN] += 1
+
+
+@njit(cache=True)
+def note(g, kind, a, b, c):
+    """Table._note: what a play did, for `cancel top` to undo (only while a play keeps a journal)."""
+    if g[JOURNAL_ON] == 0:
+        return
+    k = g[JOURNAL_LEN]
+    if k < JOURNAL_SIZE:
+        e = g[O_JOURNAL] + k * JOURNAL_WIDTH
+        g[e] = kind
+        g[e + 1] = a
+        g[e + 2] = b
+        g[e + 3] = c
+        g[JOURNAL_LEN] = k + 1
+
+
+@njit(cache=True)
+def _take(g):
+    """Table._take on a dealt stock: a card at random; the discard pile (less its top card)
+    becomes the stock when it runs dry."""
+    n = g[STOCK_LEN]
+    stock = g[O_STOCK]
+    if n == 0:
+        d = g[DISCARD_LEN]
+        if d > 1:
+            discard = g[O_DISCARD]
+            for i in range(d - 1):
+                g[stock + i] = g[discard + i]
+            g[discard] = g[discard + d - 1]
+            g[DISCARD_LEN] = 1
+            n = d - 1
+            g[STOCK_LEN] = n
+            g[RESHUFFLES] += 1
+        else:
+            g[STOCK_EMPTY] += 1
+            return NONE
+    i = np.int64(rand(g) * n)
+    card = g[stock + i]
+    g[stock + i] = g[stock + n - 1]
+    g[STOCK_LEN] = n - 1
+    return card
+
+
+@njit(cache=True)
+def drew(g, seat, handle, got):
+    """Table.drew: account for `got` cards just added to the end of the seat's hand."""
+    g[DRAWN] += got
+    g[DREW] += got
+    if g[JOURNAL_ON] != 0:
+        h = _row(g, seat)
+        n = hlen(g, seat)
+        for i in range(n - got, n):
+            note(g, J_DRAW, seat, g[h + i], 0)
+
+
+@njit(cache=True)
+def draw_cards(g, seat, count):
+    """Table.draw_cards: the last card drawn, or None."""
+    got = 0
+    last = NONE
+    for _ in range(count):
+        card = _take(g)
+        if card == NONE:
+            break
+        hand_add(g, seat, card)
+        last = card
+        got += 1
+    drew(g, seat, seat, got)
+    return last
+
+
+@njit(cache=True)
+def set_color(g, color, seat):
+    note(g, J_COLOR, g[COLOR], 0, 0)
+    g[COLOR] = color
+
+
+@njit(cache=True)
+def set_counter(g, index, value):
+    k = g[O_COUNTERS] + index
+    note(g, J_COUNTER, index, g[k], 0)
+    g[k] = value
+    p = g[O_PEAKS] + index
+    if value > g[p]:
+        g[p] = value
+
+
+@njit(cache=True)
+def _swap_rows(g, a, b):
+    ha, hb = _row(g, a), _row(g, b)
+    la, lb = g[O_HLEN] + a, g[O_HLEN] + b
+    for i in range(max(g[la], g[lb])):
+        g[ha + i], g[hb + i] = g[hb + i], g[ha + i]
+    g[la], g[lb] = g[lb], g[la]
+
+
+@njit(cache=True)
+def swap_hands(g, a, b):
+    _swap_rows(g, a, b)
+    note(g, J_SWAP, a, b, 0)
+
+
+@njit(cache=True)
+def _permute_hands(g):
+    """Hand s goes to seat perm[s] (a permutation of the seats)."""
+    n, cap = g[N], g[CAP]
+    hands, lens, perm = g[O_HANDS], g[O_HLEN], g[O_PERM]
+    old = g[hands:hands + n * cap].copy()
+    old_lens = g[lens:lens + n].copy()
+    for s in range(n):
+        t = g[perm + s]
+        g[lens + t] = old_lens[s]
+        for i in range(old_lens[s]):
+            g[hands + t * cap + i] = old[s * cap + i]
+
+
+@njit(cache=True)
+def pass_hands(g):
+    """Table.pass_hands: every active seat's hand goes to its next seat."""
+    n, perm, inactive = g[N], g[O_PERM], g[O_INACTIVE]
+    for s in range(n):
+        g[perm + s] = s if g[inactive + s] != 0 else next_seat(g, s, 1)
+    for s in range(n):
+        note(g, J_PASS, s, g[perm + s], 0)
+    note(g, J_PASS, -1, n, 0)
+    _permute_hands(g)
+
+
+@njit(cache=True)
+def cancel_top(g):
+    """Table.cancel_top: undo what the play of the top card did."""
+    k = g[LAST_LEN] - 1
+    last = g[O_LAST]
+    while k >= 0:
+        e = last + k * JOURNAL_WIDTH
+        kind = g[e]
+        if kind == J_DRAW:
+            seat, card = g[e + 1], g[e + 2]
+            h = _row(g, seat)
+            lk = g[O_HLEN] + seat
+            n = g[lk]
+            for i in range(n - 1, -1, -1):       # the last copy in the hand goes back
+                if g[h + i] == card:
+                    for j in range(i, n - 1):
+                        g[h + j] = g[h + j + 1]
+                    g[lk] = n - 1
+                    g[g[O_STOCK] + g[STOCK_LEN]] = card
+                    g[STOCK_LEN] += 1
+                    break
+        elif kind == J_DIRECTION:
+            g[DIRECTION] = -g[DIRECTION]
+        elif kind == J_COLOR:
+            g[COLOR] = g[e + 1]
+        elif kind == J_COUNTER:
+            g[g[O_COUNTERS] + g[e + 1]] = g[e + 2]
+        elif kind == J_SWAP:
+            _swap_rows(g, g[e + 1], g[e + 2])
+        elif kind == J_PASS:             # the seats' entries lie just before it: undo them at once
+            n = g[e + 2]
+            for i in range(n):
+                f = last + (k - n + i) * JOURNAL_WIDTH
+                g[g[O_PERM] + g[f + 2]] = g[f + 1]
+            _permute_hands(g)
+            k -= n
+        k -= 1
+    g[LAST_LEN] = 0
+
+
+@njit(cache=True)
+def journal_open(g):
+    """A play starts its own journal (flow.play_gen): returns where the outer play's entries end."""
+    g[JOURNAL_ON] += 1
+    return g[JOURNAL_LEN]
+
+
+@njit(cache=True)
+def journal_close(g, start):
+    """The play finished: its entries become the last journal, and the outer play's resumes."""
+    k = g[JOURNAL_LEN] - start
+    src, dst = g[O_JOURNAL] + start * JOURNAL_WIDTH, g[O_LAST]
+    for i in range(k * JOURNAL_WIDTH):
+        g[dst + i] = g[src + i]
+    g[LAST_LEN] = k
+    g[JOURNAL_LEN] = start
+    g[JOURNAL_ON] -= 1
+
+
+@njit(cache=True)
+def reveal(g, seat, to):
+    """Table.reveal: what a seat is shown changes no bot's play here."""
+    return
+
+
+@njit(cache=True)
+def redeal(g, start):
+    """Table.redeal: every active hand gathered, shuffled and dealt one at a time from `start`."""
+    n, buf, inactive = g[N], g[O_BUF], g[O_INACTIVE]
+    k = 0
+    for s in range(n):
+        if g[inactive + s] == 0:
+            h = _row(g, s)
+            for i in range(hlen(g, s)):
+                g[buf + k] = g[h + i]
+                k += 1
+    shuffle(g, buf, k)
+    for s in range(n):
+        if g[inactive + s] == 0:
+            g[g[O_HLEN] + s] = 0
+    seats = g[O_PERM]
+    m = 0
+    for j in range(n):
+        s = g[g[O_ORDER] + (g[g[O_POS] + start] + j) % n]
+        if g[inactive + s] == 0:
+            g[seats + m] = s
+            m += 1
+    for i in range(k):
+        hand_add(g, g[seats + i % m], g[buf + i])
+
+
+@njit(cache=True)
+def discard_cards(g, seat, cards):
+    """Table.discard_cards: the cards leave the hand and go under the top card."""
+    for c in cards:
+        hand_remove(g, seat, c)
+    d = g[DISCARD_LEN]
+    pile = g[O_DISCARD]
+    k = cards.shape[0]
+    if d == 0:
+        for i in range(k):
+            g[pile + i] = cards[i]
+        g[DISCARD_LEN] = k
+        return
+    top_card = g[pile + d - 1]
+    for i in range(k):
+        g[pile + d - 1 + i] = cards[i]
+    g[pile + d - 1 + k] = top_card
+    g[DISCARD_LEN] = d + k
+
+
+@njit(cache=True, inline="always")
+def has_gone_out(g, seat):
+    return hlen(g, seat) == 0
+
+
+@njit(cache=True)
+def hand_points(g, seat):
+    total = 0
+    h, points = _row(g, seat), g[O_POINTS]
+    for i in range(hlen(g, seat)):
+        total += g[points + g[h + i]]
+    return total
+
+
+@njit(cache=True)
+def run_length(g):
+    d = g[DISCARD_LEN]
+    pile = g[O_DISCARD]
+    if d == 0:
+        return 0
+    t = g[pile + d - 1]
+    count = 0
+    for i in range(d - 1, -1, -1):
+        if g[pile + i] != t:
+            break
+        count += 1
+    return count
+
+
+@njit(cache=True)
+def put_back_starter(g):
+    """Table.put_back_starter on a dealt stock (drawn at random: no shuffle)."""
+    d = g[DISCARD_LEN] - 1
+    g[DISCARD_LEN] = d
+    g[g[O_STOCK] + g[STOCK_LEN]] = g[g[O_DISCARD] + d]
+    g[STOCK_LEN] += 1
+
+
+# ---- seats and the order of play (engine.seats.Seats) ---------------------------------------------
+@njit(cache=True)
+def clockwise(g, seat, step):
+    if seat == NONE:
+        return NONE
+    n, order, inactive = g[N], g[O_ORDER], g[O_INACTIVE]
+    p = g[g[O_POS] + seat]
+    for k in range(1, n + 1):
+        t = g[order + (p + step * k) % n]
+        if g[inactive + t] == 0:
+            return t
+    return seat
+
+
+@njit(cache=True)
+def next_seat(g, seat, step):
+    if seat == NONE:
+        return NONE
+    return clockwise(g, seat, g[DIRECTION] * step)
+
+
+@njit(cache=True)
+def next_unskipped(g, seat):
+    if seat == NONE:
+        return NONE
+    s = seat
+    skips = g[O_SKIPS]
+    for _ in range(g[N]):
+        s = clockwise(g, s, g[DIRECTION])
+        if g[skips + s] == 0:
+            return s
+    return next_seat(g, seat, 1)
+
+
+@njit(cache=True)
+def order_from(g, start):
+    n, d = g[N], g[DIRECTION]
+    out = np.empty(n, np.int64)
+    if g[PLAIN] != 0:
+        for k in range(n):
+            out[k] = (start + d * k) % n
+        return out
+    m = 0
+    p = g[g[O_POS] + start]
+    for k in range(n):
+        s = g[g[O_ORDER] + (p + d * k) % n]
+        if g[g[O_INACTIVE] + s] == 0:
+            out[m] = s
+            m += 1
+    return out[:m]
+
+
+@njit(cache=True, inline="always")
+def _dealer_or_0(g):
+    d = g[DEALER]
+    return 0 if d == NONE else d
+
+
+@njit(cache=True)
+def others(g, seat):
+    if seat == NONE:
+        return order_from(g, _dealer_or_0(g))
+    order = order_from(g, next_seat(g, seat, 1))
+    out = np.empty(order.shape[0], np.int64)
+    m = 0
+    for s in order:
+        if s != seat:
+            out[m] = s
+            m += 1
+    return out[:m]
+
+
+@njit(cache=True)
+def everyone(g, seat):
+    return order_from(g, _dealer_or_0(g) if seat == NONE else seat)
+
+
+@njit(cache=True)
+def opponents(g, seat):
+    mine = others(g, seat)
+    if seat == NONE:
+        return mine
+    teams = g[O_TEAMS]
+    out = np.empty(mine.shape[0], np.int64)
+    m = 0
+    for s in mine:
+        if g[teams + s] != g[teams + seat]:
+            out[m] = s
+            m += 1
+    return out[:m]
+
+
+@njit(cache=True)
+def update_plain(g):
+    n = g[N]
+    plain = g[N_ACTIVE] == n
+    for s in range(n):
+        if g[g[O_ORDER] + s] != s:
+            plain = False
+    g[PLAIN] = 1 if plain else 0
+
+
+@njit(cache=True)
+def refresh_active(g):
+    k = 0
+    for s in range(g[N]):
+        out = g[g[O_ELIMINATED] + s] != 0 or g[g[O_BENCHED] + s] != 0
+        g[g[O_INACTIVE] + s] = 1 if out else 0
+        k += not out
+    g[N_ACTIVE] = k
+    update_plain(g)
+
+
+@njit(cache=True)
+def swap_seats(g, a, b):
+    order, pos = g[O_ORDER], g[O_POS]
+    pa, pb = g[pos + a], g[pos + b]
+    g[order + pa], g[order + pb] = b, a
+    g[pos + a], g[pos + b] = pb, pa
+    update_plain(g)
+
+
+@njit(cache=True, inline="always")
+def skip(g, seat):
+    g[g[O_SKIPS] + seat] = 1
+
+
+@njit(cache=True)
+def reverse(g):
+    g[DIRECTION] = -g[DIRECTION]
+    note(g, J_DIRECTION, 0, 0, 0)
+
+
+@njit(cache=True, inline="always")
+def starts(g, seat):
+    if seat != NONE:
+        g[NEXT_OVERRIDE] = seat
+
+
+@njit(cache=True, inline="always")
+def plays_again(g, seat):
+    starts(g, seat)
+
+
+@njit(cache=True, inline="always")
+def end_round_now(g):
+    g[END_NOW] = 1
+
+
+# ---- scores and the end (engine.scoring.Scoring, engine.flow.RoundFlow) ----------------------------
+@njit(cache=True)
+def add_score(g, seat, points):
+    teams, scores, rp = g[O_TEAMS], g[O_SCORES], g[O_ROUND_POINTS]
+    team = g[teams + seat]
+    for s in range(g[N]):
+        if g[teams + s] == team:
+            g[scores + s] = max(-MAX_SCORE, min(MAX_SCORE, g[scores + s] + points))
+            g[rp + s] = max(-MAX_SCORE, min(MAX_SCORE, g[rp + s] + points))
+
+
+@njit(cache=True)
+def eliminate(g, seat, round_only):
+    """Scoring.eliminate: the seat's cards go to the bottom of the stock (its front)."""
+    if g[g[O_INACTIVE] + seat] != 0:
+        return
+    if round_only:
+        g[g[O_BENCHED] + seat] = 1
+    else:
+        g[g[O_ELIMINATED] + seat] = 1
+    refresh_active(g)
+    g[ELIMINATIONS] += 1
+    k = hlen(g, seat)
+    n = g[STOCK_LEN]
+    stock, h = g[O_STOCK], _row(g, seat)
+    for i in range(n - 1, -1, -1):
+        g[stock + i + k] = g[stock + i]
+    for i in range(k):
+        g[stock + i] = g[h + i]
+    g[STOCK_LEN] = n + k
+    g[g[O_HLEN] + seat] = 0
+
+
+@njit(cache=True)
+def end_game(g, highest):
+    n, elim, scores = g[N], g[O_ELIMINATED], g[O_SCORES]
+    any_left = False
+    for s in range(n):
+        if g[elim + s] == 0:
+            any_left = True
+    best = 0
+    first = True
+    for s in range(n):
+        if any_left and g[elim + s] != 0:
+            continue
+        v = g[scores + s]
+        if first or (v > best if highest else v < best):
+            best = v
+            first = False
+    g[GAME_OVER] = 1
+    m = 0
+    for s in range(n):
+        if (not any_left or g[elim + s] == 0) and g[scores + s] == best:
+            g[g[O_WINNERS] + m] = s
+            m += 1
+    g[N_WINNERS] = m
+
+
+@njit(cache=True)
+def _first_active(g):
+    for s in range(g[N]):
+        if g[g[O_INACTIVE] + s] == 0:
+            return s
+    return NONE
+
+
+@njit(cache=True)
+def gone_out(g, seat):
+    """RoundFlow._gone_out: who has won the round after `seat`'s move, or None."""
+    n, inactive = g[N], g[O_INACTIVE]
+    if hlen(g, seat) > 0:
+        every = True
+        for s in range(n):
+            if hlen(g, s) == 0 and g[inactive + s] == 0:
+                every = False
+        if every:
+            return _first_active(g) if g[N_ACTIVE] == 1 else NONE
+    elif g[inactive + seat] == 0:
+        return seat
+    for s in order_from(g, seat):
+        if hlen(g, s) == 0:
+            return s
+    if g[N_ACTIVE] == 1:
+        return _first_active(g)
+    return NONE
+
+
+@njit(cache=True, inline="always")
+def finish_round(g, winner):
+    g[ROUND_OVER] = 1
+    g[WINNER] = winner
+
+
+@njit(cache=True, inline="always")
+def declare_stalemate(g):
+    g[STALEMATE] = STALE_IDLE if g[IDLE] != 0 else STALE_TURNS
+
+
+@njit(cache=True)
+def advance(g):
+    """RoundFlow._advance: the next seat that is not to lose its turn."""
+    if g[NEXT_OVERRIDE] != NONE:
+        g[TURN] = g[NEXT_OVERRIDE]
+        g[NEXT_OVERRIDE] = NONE
+        return
+    s = g[TURN]
+    skips = g[O_SKIPS]
+    for _ in range(2 * g[N] + 1):
+        s = clockwise(g, s, g[DIRECTION])
+        if g[skips + s] != 0:
+            g[skips + s] = 0
+            continue
+        break
+    g[TURN] = s
+
+
+@njit(cache=True)
+def chance_pick(g, options):
+    """RoundFlow.chance_gen deciding at random: options[randrange(len(options))]."""
+    return options[randbelow(g, options.shape[0])]
+
+
+@njit(cache=True)
+def reset_round(g, counters0):
+    """RoundFlow._reset_round."""
+    n = g[N]
+    for s in range(n):
+        g[g[O_HLEN] + s] = 0
+        g[g[O_SKIPS] + s] = 0
+        g[g[O_ROUND_POINTS] + s] = 0
+        g[g[O_BENCHED] + s] = 0
+    g[STOCK_LEN] = 0
+    g[DISCARD_LEN] = 0
+    g[COLOR] = NONE
+    g[DIRECTION] = 1
+    g[NEXT_OVERRIDE] = NONE
+    g[ROUND_OVER] = 0
+    g[WINNER] = NONE
+    g[TURNS_BEFORE] += g[ROUND_TURNS]
+    g[ROUND_TURNS] = 0
+    for i in range(counters0.shape[0]):
+        g[g[O_COUNTERS] + i] = counters0[i]
+    refresh_active(g)
+    g[IDLE] = 0
+    g[WITHOUT_PLAY] = 0
+    g[END_NOW] = 0
+    g[JOURNAL_ON] = 0
+    g[JOURNAL_LEN] = 0
+    g[LAST_LEN] = 0

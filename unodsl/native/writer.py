@@ -1,0 +1,363 @@
+"""A ruleset's native module: codegen's simulator loop, lowered, plus the game around it.
+
+`NativeWriter` is codegen's `LoopWriter` in its simulator mode (every seat played inline by the
+random bot, no event log), with two things of its own:
+
+  - playability (`is_playable`, `playable_cards`) from a table of which card may follow which
+    under which color, or from the match rules' own expressions, where the Python engine asks
+    its memo;
+  - the parts of a game the Python engine runs in its `Game` (dealing, the first dealer, teams,
+    the round's opening rule, rounds until the game ends, the statistics of many games), written
+    here once as numba code over the same `State`.
+
+Everything a rule means comes from codegen's templates through `lower.py`. `module_source()` is
+the whole module the engine compiles: its text is also the key of the on-disk cache.
+"""
+from __future__ import annotations
+
+import ast
+import re
+
+from ..compile.codegen.expressions import Env, Unsupported
+from ..compile.codegen.loop import LoopWriter
+from ..engine.flow import MAX_ROUNDS, MAX_TURNS_PER_GAME, MAX_TURNS_PER_ROUND
+from ..engine.windows import Interrupt
+from ..lang import ast as A
+from .layout import (
+    GAME_SLOTS,
+    NONE,
+    SLOT,
+    STALE_GAME_TURNS,
+    STALE_ROUNDS,
+    TRACE_DRAW,
+    TRACE_PLAY,
+    TRACE_ROUND,
+    offsets,
+)
+from .lower import Lowering, Strings, Tables, encode, lower_functions
+
+MATCH_TABLE_LIMIT = 256      # distinct cards up to which matching is one table lookup
+# Small functions compiled into their callers: each function numba compiles on its own is linked
+# into, and optimised again with, every function that calls it.
+INLINED = {"deal_count", "teams_on", "dealer_value", "round_start", "is_playable"}
+HIST_SIZE = MAX_TURNS_PER_GAME + MAX_TURNS_PER_ROUND + 2    # longest game, in turns, plus one
+
+
+class NativeWriter(LoopWriter):
+    """Writes the native module of one ruleset for a table of `n` players."""
+
+    def __init__(self, rules, n: int, trace: int = 0):
+        super().__init__(rules, n, Interrupt, MAX_TURNS_PER_ROUND, sim=True, record=False)
+        self.trace = trace            # moves a traced game keeps (tests), or 0
+        self.offsets, self.memory = offsets(n, len(rules.deck), rules.size, len(rules.counters), trace)
+        self.strings = Strings(rules.colors)
+        self.local_functions = {"is_playable", "playable_cards", "play", "turn_starter", "end_round", "play_round",
+                      "deal_count", "teams_on", "dealer_value", "round_start", "_matches", "_trace"}
+        self.uses_match_table = rules.match_static and rules.size <= MATCH_TABLE_LIMIT
+
+    # ---- what differs from the Python simulator loop --------------------------------------------
+    def allowed(self, ind: int):
+        return None          # no memo of sets: every turn asks playable_cards, below
+
+    def playable_test(self, seat: str, card: str) -> str:
+        return f"g.is_playable({seat}, {card})"
+
+    def play_body(self, ind: int, drawn: str = "drawn", turn: bool = False, in_function: bool = False) -> list:
+        """A card's play is written once, in `play`: elsewhere it is a call (compiled code calls
+        cheaply, and numba compiles each copy of the effects anew). Setting
+        `_played_this_turn` on a turn's own play, which codegen leaves out, changes nothing: only a
+        draw turn reads it, after resetting it."""
+        if in_function:
+            return super().play_body(ind, drawn, turn, in_function)
+        return [(ind, "play(g, s, card, color_arg, target_arg, False)")]
+
+    def random_variant(self, seat: str, card: str, ind: int) -> list:
+        # reached only by a card whose play names a player, which module_source() turns away
+        return [(ind, "color_arg = target_arg = None")]
+
+    def event(self, ind: int, call: str) -> list:
+        """The moves of a traced game (tests compare them with the Python engine's)."""
+        if not self.trace:
+            return []
+        kind = re.match(r"g\.event\('(\w+)'", call).group(1)
+        if kind == "play":
+            return [(ind, f"_trace(g, {TRACE_PLAY}, s, card)")]
+        if kind == "draw_turn":
+            return [(ind, f"_trace(g, {TRACE_DRAW}, s, None)")]
+        if kind == "round_end":
+            return [(ind, f"_trace(g, {TRACE_ROUND}, winner, None)")]
+        return []
+
+    # ---- the rules' own parts of a game the Python engine runs through closures -------------------
+    def expression_functions(self) -> list:
+        r = self.r
+        c = r.composed
+        nobody = Env(player="None", actor="None", card=None)
+        L = []
+        deal = c.decls(A.Deal)
+        count = self._number(deal[-1].count, nobody) if deal else "0"
+        L += [(0, "def deal_count(g):"), (1, f"return int({count})"), (0, "")]
+        teams = c.decls(A.Teams)
+        test = self._boolean(teams[-1].test, nobody) if teams else "False"
+        L += [(0, "def teams_on(g):"), (1, f"return {test}"), (0, "")]
+        dealer = c.decls(A.DealsFirst)
+        if dealer and r.dealer_values is None:
+            value = self._number(dealer[-1].value, Env(player="None", actor="None", card="card"))
+        else:
+            value = "DEALER_VALUES[card]" if dealer else "0"
+        L += [(0, "def dealer_value(g, card):"), (1, f"return {value}"), (0, "")]
+        L += [(0, "def round_start(g):"), (1, "s = g.dealer"), (1, "drawn = None")]
+        if r.on_round_start is not None:
+            L += self.program(r.on_round_start, Env(player="s", actor="None", card=None), 1)
+        L += [(1, "return"), (0, "")]
+        # matching: a table when the match rules read only the card, the top card and the color
+        L += [(0, "def is_playable(g, p, card):")]
+        if not self.uses_match_table:
+            matches = [self._boolean(m.test, Env(player="p", actor="p", card="card")) for m in c.decls(A.Match)]
+            L += [(1, f"if not ({' or '.join(matches) or 'False'}):"), (2, "return False")]
+        else:
+            L += [(1, "if not _matches(g, card):"), (2, "return False")]
+        env = Env(player="p", actor="p", card="card")
+        for only in c.decls(A.PlayOnly):
+            L += [(1, f"if not {self._boolean(only.test, env)}:"), (2, "return False")]
+        L += [(1, "return True"), (0, "")]
+        return L
+
+    def generated_source(self) -> str:
+        parts = (self.play_function(), self.starter_function(), self.end_round_function(),
+                 self.round_function())
+        lines = [line for part in parts for line in part + [(0, "")]]
+        lines += self.expression_functions()
+        return "\n".join("    " * ind + text for ind, text in lines)
+
+    # ---- the module ---------------------------------------------------------------------------
+    def module_source(self) -> str:
+        """The native module's full text: tables, the lowered functions, the game around them."""
+        r = self.r
+        if any(a == 2 for a in self.ns["ASKS"]):
+            raise Unsupported("a card whose play names a player")
+        if r.runs is not None:
+            raise Unsupported("runs of cards played together")
+        if r.on_stock_out is not None or r.ordered_stock:
+            raise Unsupported("the rules' own stock (when the stock runs out, or cards put on it)")
+        tables = Tables(self.strings, self.ns, {name: i for i, name in enumerate(r.counters)})
+        tables.seat_attrs = {id(fn): name for name, (_, fn) in r.resolver.seat_attrs.items()}
+        functions = lower_functions(self.generated_source(), tables, self.local_functions)
+        body = "\n\n".join(("@njit(cache=True, inline='always')\n" if fn.name in INLINED else "@njit(cache=True)\n")
+                           + ast.unparse(ast.fix_missing_locations(fn)) for fn in functions)
+        return "\n".join([HEADER, self.tables_source(tables), body, self.game_source()]) + "\n"
+
+    def tables_source(self, tables: Tables) -> str:
+        r = self.r
+        s = self.strings
+        rows = []
+
+        def array(name, values, dtype="np.int64"):
+            rows.append(f"{name} = np.array({list(values)!r}, dtype={dtype})")
+
+        for name, values in sorted(tables.arrays.items()):
+            array(name, values)
+        for name, value in sorted(tables.numbers.items()):
+            rows.append(f"{name} = {value}")
+        for name, at in self.offsets.items():        # where each list lies in the game's memory
+            rows.append(f"O_{name.upper()} = {at}")
+        tags = sorted(tables.tags, key=tables.tags.get)
+        rows.append(f"TAGS = np.array({[[int(t in r.cards.tags[c]) for t in tags] or [0] for c in range(r.size)]!r}, dtype=np.int8)")
+        array("DECK", r.deck)
+        array("POINTS", [encode(p, s) if isinstance(p, int) else 0 for p in r.cards.points])
+        array("COUNTERS0", list(r.counters.values()) or [])
+        if r.dealer_values is not None:
+            array("DEALER_VALUES", [int(v or 0) for v in r.dealer_values])
+        if self.uses_match_table:
+            colors = list(r.colors) + [None]
+            table = [[[int(card in r.playable_set(top, color)) for card in range(r.size)] for color in colors]
+                     for top in range(r.size)]
+            rows.append(f"MATCH = np.array({table!r}, dtype=np.int8)")
+        return "\n".join(rows)
+
+    def game_source(self) -> str:
+        r = self.r
+        return GAME.format(
+            n=self.n, deck=len(r.deck), cap=len(r.deck) + 1, counters=len(r.counters), k=len(r.colors),
+            game_slots=GAME_SLOTS,
+            dealer_random=int(not r.composed.decls(A.DealsFirst)), hist=HIST_SIZE,
+            max_rounds=MAX_ROUNDS, max_game_turns=MAX_TURNS_PER_GAME,
+            stale_rounds=STALE_ROUNDS, stale_game_turns=STALE_GAME_TURNS, none=NONE,
+            **{f"S_{k.upper()}": v for k, v in SLOT.items()})
+
+
+HEADER = '''"""A ruleset's native module, written by unodsl.native (do not edit: it is rebuilt from the rules)."""
+import numpy as np
+from numba import njit
+import unodsl.native.runtime as R
+'''
+
+# The game around the rules' code: numba source, with the slots and limits filled in.
+GAME = '''
+@njit(cache=True, inline='always')
+def _matches(g, card):
+    c = g[{S_COLOR}]
+    return MATCH[R.top(g), {k} if c == {none} else c, card] != 0
+
+
+@njit(cache=True)
+def _trace(g, kind, seat, card):
+    k = g[{S_TRACE_LEN}]
+    if k < g[{S_TRACE_SIZE}]:
+        e = O_TRACE + 5 * k
+        g[e] = kind
+        g[e + 1] = seat
+        g[e + 2] = card
+        g[e + 3] = g[{S_COLOR}]
+        g[e + 4] = g[{S_ROUND}]
+        g[{S_TRACE_LEN}] = k + 1
+
+
+@njit(cache=True, inline='always')
+def playable_cards(g, s):
+    """Game.playable on a turn: the distinct cards in hand that may be played, in hand order."""
+    h = O_HANDS + s * {cap}
+    n = g[O_HLEN + s]
+    out = g[O_BUF:O_BUF + n]
+    k = 0
+    for i in range(n):
+        c = g[h + i]
+        if g[O_SEEN + c] == 0 and is_playable(g, s, c):
+            g[O_SEEN + c] = 1
+            out[k] = c
+            k += 1
+    for j in range(k):
+        g[O_SEEN + out[j]] = 0
+    return out[:k]
+
+
+@njit(cache=True, inline='always')
+def choose_dealer(g):
+    """RoundFlow._choose_dealer: each contender turns a card; the highest value deals."""
+    n = {n}
+    if {dealer_random}:
+        return R.randbelow(g, n)
+    contenders = np.arange(n)
+    m = n
+    picked = np.empty(n, np.int64)
+    values = np.empty(n, np.int64)
+    while m > 1:
+        k = 0
+        while k < m:
+            i = np.int64(R.rand(g) * {deck})
+            fresh = True
+            for j in range(k):
+                if picked[j] == i:
+                    fresh = False
+            if fresh:
+                picked[k] = i
+                k += 1
+        best = 0
+        for j in range(m):
+            values[j] = dealer_value(g, DECK[picked[j]])
+            if j == 0 or values[j] > best:
+                best = values[j]
+        kept = 0
+        for j in range(m):
+            if values[j] == best:
+                contenders[kept] = contenders[j]
+                kept += 1
+        m = kept
+    return contenders[0]
+
+
+@njit(cache=True, inline='always')
+def deal_round(g, first):
+    """RoundFlow._deal_round: a dealt round, its opening rule and its starter card."""
+    R.reset_round(g, COUNTERS0)
+    if first:
+        if {n} >= 4 and {n} % 2 == 0 and teams_on(g):
+            for s in range({n}):
+                g[O_TEAMS + s] = s % ({n} // 2)
+        if g[{S_DEALER}] == {none}:
+            g[{S_DEALER}] = choose_dealer(g)
+    for i in range({deck}):
+        g[O_STOCK + i] = DECK[i]
+    g[{S_STOCK_LEN}] = {deck}
+    g[{S_LAZY}] = 1
+    count = deal_count(g)
+    order = R.order_from(g, R.next_seat(g, g[{S_DEALER}], 1))
+    for _ in range(count):
+        if g[{S_STOCK_LEN}] == 0:
+            break
+        for s in order:
+            left = g[{S_STOCK_LEN}]
+            if left > 0:
+                i = np.int64(R.rand(g) * left)
+                R.hand_add(g, s, g[O_STOCK + i])
+                g[O_STOCK + i] = g[O_STOCK + left - 1]
+                g[{S_STOCK_LEN}] = left - 1
+    round_start(g)
+    turn_starter(g, {none})
+
+
+@njit(cache=True, inline='always')
+def play_one(g, seed):
+    """A whole game (Game and RoundFlow._play_one_round), from the first deal to its end."""
+    g[:{game_slots}] = 0
+    g[{S_COLOR}] = {none}
+    g[{S_DEALER}] = {none}
+    g[{S_WINNER}] = {none}
+    g[{S_NEXT_OVERRIDE}] = {none}
+    g[{S_DIRECTION}] = 1
+    for s in range({n}):
+        g[O_SCORES + s] = 0
+        g[O_ELIMINATED + s] = 0
+        g[O_TEAMS + s] = s
+        g[O_ORDER + s] = s
+        g[O_POS + s] = s
+    for j in range({counters}):
+        g[O_PEAKS + j] = 0
+    g[{S_RNG}] = np.int64(seed)
+    first = True
+    while True:
+        g[{S_ROUND}] += 1
+        deal_round(g, first)
+        first = False
+        play_round(g)
+        if g[{S_GAME_OVER}]:
+            break
+        if g[{S_ROUND}] >= {max_rounds} or g[{S_TURNS_BEFORE}] + g[{S_ROUND_TURNS}] >= {max_game_turns}:
+            g[{S_STALEMATE}] = {stale_rounds} if g[{S_ROUND}] >= {max_rounds} else {stale_game_turns}
+            R.end_game(g, True)
+            break
+        g[{S_DEALER}] = R.clockwise(g, g[{S_DEALER}], 1)
+
+
+@njit(cache=True)
+def run_games(g, seed, first, count, hist, totals, peaks, wins, won, team_won, unit, direct):
+    """Play games first .. first+count-1 of a run, adding their statistics to the arrays given
+    (sim.simulate.Stats: totals are turns squared, rounds, drawn, reshuffles, stock ran dry,
+    eliminations, stalemates, points; a win is worth `unit`, shared among a game's winners; `won`
+    counts the games each seat won, alone or tied, and `team_won` those each team won).
+    With `direct`, one game whose generator starts at `seed` itself (the tests' games)."""
+    for i in range(first, first + count):
+        play_one(g, seed if direct else R.game_seed(seed, i))
+        turns = g[{S_TURNS_BEFORE}] + g[{S_ROUND_TURNS}]
+        hist[min(turns, {hist} - 1)] += 1
+        totals[0] += turns * turns
+        totals[1] += g[{S_ROUND}]
+        totals[2] += g[{S_DRAWN}]
+        totals[3] += g[{S_RESHUFFLES}]
+        totals[4] += g[{S_STOCK_EMPTY}]
+        totals[5] += g[{S_ELIMINATIONS}]
+        totals[6] += g[{S_STALEMATE}] != 0
+        for s in range({n}):
+            totals[7] += max(0, g[O_SCORES + s])
+        for j in range({counters}):
+            peaks[j] = max(peaks[j], g[O_PEAKS + j])
+        m = g[{S_N_WINNERS}]
+        for j in range(m):
+            wins[g[O_WINNERS + j]] += unit // m
+            won[g[O_WINNERS + j]] += 1
+        for t in range({n}):
+            for j in range(m):
+                if g[O_TEAMS + g[O_WINNERS + j]] == t:
+                    team_won[t] += 1
+                    break
+'''
