@@ -151,8 +151,9 @@ def _renamed(tmp_path) -> Path:
 def _same_choice(a: Action, b: Action, colors_a, colors_b) -> bool:
     color = None if b.color is None else colors_a[colors_b.index(b.color)]
     answer = b.answer if b.answer not in colors_b else colors_a[colors_b.index(b.answer)]
-    return (a.seat, a.verb, a.card, a.color, a.target, a.answer, a.uno) == \
-        (b.seat, VERBS.get(b.verb, b.verb), b.card, color, b.target, answer, b.uno)
+    call = None if b.call is None else VERBS.get(b.call, b.call)
+    return (a.seat, a.verb, a.card, a.color, a.target, a.answer, a.call) == \
+        (b.seat, VERBS.get(b.verb, b.verb), b.card, color, b.target, answer, call)
 
 
 @pytest.mark.parametrize("players", [2, 4])

@@ -550,7 +550,7 @@ class Session:
         if not winners:
             self.say("Nobody won.")
         elif len(winners) == 1:
-            self.say(f"Winner: {seat_name(winners[0])}" + (" (you)" if winners[0] == viewer else ""))
+            self.say("You won the game." if winners[0] == viewer else f"Winner: {seat_name(winners[0])}")
         else:
             self.say("Winners, tied: " + ", ".join(seat_name(s) for s in winners))
         if any(s in self.humans for s in winners):
