@@ -115,6 +115,10 @@ class BasicBot:
             if not plays:
                 return next((a for a in actions if a.verb in ("draw", "keep", "pass")), actions[0])
             return self._best_play(game, d.seat, plays, knowledge(game.rules, game.n))
+        if d.optional:          # a choice that may be declined (`may choose`): this bot makes it
+            actions = [a for a in actions if a.verb != "pass"] or actions
+            if len(actions) == 1:
+                return actions[0]
         if kind == "color":
             top = game.discard[-1] if game.discard else None
             return max(actions, key=lambda a: (self._follow(game, d.seat, top, a.answer, None), -actions.index(a)))
