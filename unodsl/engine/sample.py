@@ -84,34 +84,12 @@ def fork(game: Game, rng: random.Random) -> Game:
     return clone
 
 
-def unseen(game: Game, seat: int) -> list:
-    """The cards `seat` cannot see, sorted: every other hand and the stock."""
-    cards = list(game.stock)
-    for s, hand in enumerate(game.hands):
-        if s != seat:
-            cards.extend(hand)
-    return sorted(cards)
-
-
 def sample_for(game: Game, seat: int, rng: random.Random) -> Game:
-    """A fork of `game` in which every card `seat` cannot see is dealt anew at random: each other
-    hand keeps its size, the rest is the stock. It depends only on what the seat may see."""
+    """A fork of `game` in which every card `seat` cannot see is dealt anew at random
+    (`Game.deal_unseen_anew`: hand sizes kept, and the other faces the rules show). It depends
+    only on what the seat may see."""
     clone = fork(game, rng)
-    pool = unseen(clone, seat)
-    rand = rng.random
-    left = len(pool)
-    for s, hand in enumerate(clone.hands):
-        if s == seat:
-            continue
-        for k in range(len(hand)):        # each card of the hand drawn at random from the pool
-            i = int(rand() * left)
-            left -= 1
-            hand[k] = pool[i]             # in place: a journal entry may hold the same list
-            pool[i] = pool[left]
-        # (the rest of the pool is the stock: a sampled stock is drawn at random, in any order)
-    del pool[left:]
-    clone.stock = pool
-    clone._lazy = True                    # the sampled stock is drawn at random
+    clone.deal_unseen_anew(seat, rng, clone.hands, clone.stock)   # in place: a journal entry may hold a hand
     clone.revealed = {seat: clone.revealed[seat]} if seat in clone.revealed else {}
     clone.last_journal = [_resampled(entry, clone, seat, rng) for entry in clone.last_journal]
     return clone

@@ -123,18 +123,11 @@ class Views:
         slots += [("stock", None, i) for i in range(len(self.stock)) if not (top_seen and i == len(self.stock) - 1)]
         return slots
 
-    def determinize(self, seat: int, rng: random.Random):
-        """A new Game at this turn in which every card `seat` cannot see is dealt again at random
-        among the places it cannot see (keeping hand sizes, and the other face of each card where
-        the rules show other faces): a full state consistent with the seat's view, for a search
-        bot to play out. Only at a turn decision, where a round can be laid out anew (the open
-        windows, skips, counters, scores and the face in play carry over); the copy keeps no
-        event log and gets its own generator from `rng`. Raises ValueError elsewhere."""
-        d = self.decision
-        if d is None or d.kind != "turn":
-            raise ValueError("a game can be determinized only at a turn decision")
-        hands = [list(h) for h in self.hands]
-        stock = list(self.stock)
+    def deal_unseen_anew(self, seat: int, rng: random.Random, hands: list, stock: list) -> None:
+        """Deal every card `seat` cannot see again at random among the places it cannot see, in
+        place in `hands` and `stock` (this game's own lists, or copies of them): hand sizes stay,
+        and where the rules show other faces a card changes places only with cards that show the
+        same other face. What comes out depends only on what the seat may see."""
         slots = self.unseen_cards(seat)
 
         def get(slot):
@@ -147,7 +140,6 @@ class Views:
                 hands[s][i] = card
             else:
                 stock[i] = card
-        # cards whose other face shows can only change places with cards showing the same other face
         other, same = self.rules.cards.other, self.rules.same_face
         backs_shown = "other faces" in self.rules.sees and bool(self.rules.faces)
         groups: dict = {}
@@ -156,10 +148,24 @@ class Views:
             key = same[other[card]] if backs_shown and (slot[0] == "hand" or slot[2] == len(stock) - 1) else None
             groups.setdefault(key, []).append(slot)
         for group in groups.values():
-            cards = [get(slot) for slot in group]
+            cards = sorted(get(slot) for slot in group)      # the same cards whatever their places
             rng.shuffle(cards)
             for slot, card in zip(group, cards):
                 put(slot, card)
+
+    def determinize(self, seat: int, rng: random.Random):
+        """A new Game at this turn in which every card `seat` cannot see is dealt again at random
+        among the places it cannot see (keeping hand sizes, and the other face of each card where
+        the rules show other faces): a full state consistent with the seat's view, for a search
+        bot to play out. Only at a turn decision, where a round can be laid out anew (the open
+        windows, skips, counters, scores and the face in play carry over); the copy keeps no
+        event log and gets its own generator from `rng`. Raises ValueError elsewhere."""
+        d = self.decision
+        if d is None or d.kind != "turn":
+            raise ValueError("a game can be determinized only at a turn decision")
+        hands = [list(h) for h in self.hands]
+        stock = list(self.stock)
+        self.deal_unseen_anew(seat, rng, hands, stock)
         from .game import Game
         position = Position(hands=hands, discard=list(self.discard), color=self.color,
                             stock=list(reversed(stock)), direction=self.direction, turn=self.turn,
