@@ -72,7 +72,7 @@ def test_bots_see_only_their_seat(name):
     players = 4 if load(name).players[1] >= 4 else 2
     assert _blind(RandomBot, name, players) == 0
     assert _blind(BasicBot, name, players) == 0
-    assert _blind(lambda rng: SearchBot(rng, iterations=6), name, players, seeds=range(1), limit=40) == 0
+    assert _blind(lambda rng: SearchBot(rng, iterations=6, endgame=99), name, players, seeds=range(1), limit=40) == 0
 
 
 def test_the_check_catches_a_bot_that_peeks():
@@ -266,8 +266,8 @@ def test_bots_plug_in_by_import_path_and_options():
         assert game.round_over or game.game_over
     finally:
         sys.path.remove(str(ROOT / "examples" / "bots"))
-    bot = make_bot("search:iterations=7:horizon=5", random.Random(0))
-    assert bot.iterations == 7 and bot.horizon == 5
+    bot = make_bot("search:iterations=7:endgame=5:rollout=basic", random.Random(0))
+    assert (bot.iterations, bot.endgame, bot.player.name) == (7, 5, "basic")
 
 
 def test_bots_plug_in_by_entry_point(monkeypatch):
@@ -281,7 +281,8 @@ def test_bots_plug_in_by_entry_point(monkeypatch):
     assert isinstance(make_bot("mine", random.Random(0)), RandomBot)
 
 
-@pytest.mark.parametrize("spec", ["clever", "search:iterations", "search:depth=3", "nosuchmodule:Bot",
+@pytest.mark.parametrize("spec", ["clever", "search:iterations", "search:depth=3", "search:rollout=clever",
+                                  "search:endgame=-1", "nosuchmodule:Bot",
                                   "random:Nope", "", "unodsl.engine.game:Game"])
 def test_bad_bot_names_are_explained(spec):
     with pytest.raises(BotError):
@@ -291,5 +292,5 @@ def test_bad_bot_names_are_explained(spec):
 @pytest.mark.parametrize("name", RULESETS)
 def test_the_search_bot_plays_every_ruleset(name):
     players = 2 if load(name).players[0] <= 2 else 4
-    game = play_game(load(name), players, 3, ["search:iterations=3"] + ["basic"] * (players - 1), rounds=1)
+    game = play_game(load(name), players, 3, ["search:iterations=3:endgame=99"] + ["basic"] * (players - 1), rounds=1)
     assert game.turns > 0

@@ -140,3 +140,35 @@ def test_deals_are_shuffled(ruleset):
     for seed in range(5):
         hand = Game(rules, 4, seed=seed).hands[1]
         assert hand != ordered[-len(hand):] and hand != ordered[:len(hand)]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(2, 6), seed=st.integers(0, 2**32), turns=st.integers(0, 30))
+def test_a_sampled_copy_played_out_in_one_call_conserves_cards_and_ends_its_round(ruleset, players, seed, turns):
+    """What the search bot thinks with: a seat's sample of the game (its unseen cards dealt anew)
+    holds the same cards, and Game.play_round_out plays it to the round's end, conserving them."""
+    from unodsl.engine.bots import RandomBot
+    from unodsl.engine.sample import can_fork, sample_for
+    rules = load(ruleset)
+    if rules.runs is not None:
+        pytest.skip("a ruleset with runs is played out through its legal actions")
+    low, high = rules.players
+    players = min(max(players, low), high)
+    game = Game(rules, players, seed=seed, record=False)
+    deck = Counter(map(rules.physical, rules.deck))
+    rng = random.Random(seed)
+    for _ in range(turns):
+        d = game.decision
+        if d is None or d.kind == "deal" or game.round_over:
+            break
+        game.apply_trusted(RandomBot(rng).choose(game, game.legal_actions()))
+    d = game.decision
+    if d is None or d.kind != "turn" or not can_fork(game):
+        return
+    copy = sample_for(game, d.seat, random.Random(seed + 1))
+    assert _cards(copy) == deck and [len(h) for h in copy.hands] == [len(h) for h in game.hands]
+    assert sorted(copy.hands[d.seat]) == sorted(game.hands[d.seat])
+    copy.play_round_out(RandomBot(random.Random(seed + 2)))
+    assert copy.round_over and _cards(copy) == deck
+    assert game.decision is d and _cards(game) == deck          # the original is untouched

@@ -101,8 +101,11 @@ class BasicBot:
 
     name = "basic"
 
-    def __init__(self, rng: random.Random):
+    def __init__(self, rng: random.Random, looks: int = LOOK_SAMPLES):
+        """looks: samples of the game a play that moves cards is tried on (0: weigh it only by
+        what it measurably does on average, as the search bot's players of its worlds do)."""
         self.rng = rng
+        self.looks = int(looks)
 
     # -- on its turn ----------------------------------------------------------------------------
     def choose(self, game: Game, actions: list) -> Action:
@@ -148,7 +151,7 @@ class BasicBot:
         looked: dict = {}
         for a in plays:
             card = a.card
-            if (a.target is not None or plan.look[card]) and can_fork(game):
+            if self.looks and (a.target is not None or plan.look[card]) and can_fork(game):
                 cards = self._look(game, seat, a, order, looked)
             elif card in plan.bluffs and not is_honest(game, seat, card):
                 cards = plan.bluffs[card]
@@ -170,14 +173,14 @@ class BasicBot:
         key = (action.card, action.target)
         if key not in looked:
             cards = [0.0] * len(order)
-            for _ in range(LOOK_SAMPLES):
+            for _ in range(self.looks):
                 sample = sample_for(game, seat, self.rng)
                 before = [len(h) for h in sample.hands]
                 before[seat] -= 1
                 sample.apply_trusted(action)
                 _play_to_turn_of(sample, seat, self.rng)
                 for place, s in enumerate(order):
-                    cards[place] += (len(sample.hands[s]) - before[s]) / LOOK_SAMPLES
+                    cards[place] += (len(sample.hands[s]) - before[s]) / self.looks
             looked[key] = cards
         return looked[key]
 

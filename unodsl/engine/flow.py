@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..compile.codegen import generate
 from ..compile.decisions import Action, Decision
 from ..compile.expressions import Ctx
 from .windows import Interrupt
@@ -72,6 +73,24 @@ class RoundFlow:
             self.end_game("highest")
             return None
         return DEAL
+
+    def play_round_out(self, seat_bot) -> None:
+        """Play the rest of this round with `seat_bot` in every seat (a bot the simulator may play
+        inside the generated turn loop, `inline_ok`: the random one), in one call, without
+        decisions or an event log: the fast way for a search to see where a copy of a game leads.
+        The game must keep no log, have no runs of cards and wait for a turn. Afterwards only its
+        result is to be read (round_over, winner, hands, scores): it cannot be played on."""
+        d = self.decision
+        if self.record or self.rules.runs is not None or d is None or d.kind != "turn":
+            raise ValueError("only an unrecorded game waiting for a turn, without runs, is played out this way")
+        if not getattr(seat_bot, "inline_ok", False):
+            raise ValueError("this bot cannot be played inside the turn loop")
+        self._seat_bot, self._seat_rand = seat_bot, seat_bot.rng.random
+        self._code = generate(self.rules, self.n, Interrupt, MAX_TURNS_PER_ROUND, sim=True)
+        self._round = self._gen = self._legal = None
+        self.decision = None
+        for _ in self._code.play_round(self):     # the simulator's loop never stops for a decision
+            raise RuntimeError("the simulator's turn loop asked for a decision")
 
     def _round_resumed(self):
         """Stands for `_play_one_round` in a copy of a game made during a round (engine.sample):

@@ -1,16 +1,18 @@
 """A bot that searches: determinized Monte Carlo search through the engine.
 
-At a turn with more than one thing to do, the bot runs iterations until its budget (a number of
-iterations, or seconds) is spent. Each iteration deals the cards its seat cannot see anew at
-random (engine.sample.sample_for: a world consistent with what the seat may see), picks one of
-its actions by UCB1 (the action whose results so far, plus a bonus for being tried less, are
-best), plays it in that world and then plays the round out as the random bot would (any card
-that may be played, else anything); the iteration scores 1
-when the seat's side goes out first. The action tried most often is played. Because every world
-is played by the engine itself, the bot plays any ruleset, and it never sees a hidden card.
+Where a round is decided, near its end, the bot looks before it plays. When some hand at the
+table is down to a few cards (`endgame`), each of its turn actions is tried in many worlds: in
+each, every card its seat cannot see is dealt anew at random (engine.sample.sample_for, a world
+consistent with what the seat may see), the action is played and the round is played out to
+its end by basic players (without their own look-ahead, so that a world costs a few hundred
+microseconds). Every action meets the same worlds and the same random numbers after it, so
+the comparison is between actions, not between lucky and unlucky deals. The action whose side
+went out first most often is played; the search stops at its budget of worlds (`iterations`)
+or of time (`seconds`). Earlier in the round, and for every other decision (a color asked for
+later, an answer, a drawn card, an action out of turn), it plays as the basic bot does.
 
-Decisions inside a turn (a color asked for later, an answer, a drawn card) and actions out of
-turn are left to the basic bot, which weighs them by what the rules measurably do.
+Because every world is played by the engine itself, the bot plays any ruleset, and because the
+worlds are dealt only from what its seat may see, it never uses a hidden card.
 """
 from __future__ import annotations
 
@@ -18,79 +20,103 @@ import random
 import time
 
 from ..compile.decisions import Action
-from .bots import BasicBot, closing_own_windows
+from .bots import BasicBot, RandomBot, closing_own_windows
 from .game import Game
 from .sample import can_fork, fork, sample_for
 
-ROLLOUT_STEPS = 3000      # a played-out round longer than this counts as a loss
+ROLLOUT_STEPS = 3000      # a played-out round longer than this counts as lost
+# Who plays the sampled worlds out: random players (any card they may play, fast) or basic ones
+# without their look-ahead (slower, closer to how people play).
+ROLLOUT_PLAYERS = {"random": RandomBot, "basic": lambda rng: BasicBot(rng, looks=0)}
+SIGNIFICANCE = 1.64       # z of the one-sided test another action must pass to replace basic's (5%)
 
 
 class SearchBot:
-    """Determinized UCB1 search over the seat's turn actions, with random play-outs.
+    """Determinized search over the seat's turn actions near the end of a round.
 
     iterations: worlds played per decision; seconds: a time budget instead (or as well: the
-    first spent ends the search); explore: UCB1's exploration constant."""
+    first spent ends the search); endgame: search once some hand at the table holds at most this
+    many cards (0: never search, which is the basic bot; a large number: search every turn)."""
 
     name = "search"
 
-    def __init__(self, rng: random.Random, iterations: int = 12, seconds: float | None = None,
-                 horizon: int = 8):
+    def __init__(self, rng: random.Random, iterations: int = 24, seconds: float | None = None,
+                 endgame: int = 3, rollout: str = "random"):
         if iterations < 1 and seconds is None:
             raise TypeError("give the search at least one iteration or a time budget")
+        if endgame < 0:
+            raise TypeError("endgame is a number of cards, 0 or more")
         self.rng = rng
         self.iterations = int(iterations) if iterations >= 1 else 10 ** 9
         self.seconds = None if seconds is None else float(seconds)
-        self.horizon = int(horizon)
-        self.player = BasicBot(random.Random(0))      # plays every seat of the worlds
+        self.endgame = int(endgame)
+        if rollout not in ROLLOUT_PLAYERS:
+            raise TypeError(f"rollout is one of {', '.join(ROLLOUT_PLAYERS)}, not {rollout}")
+        self.player = ROLLOUT_PLAYERS[rollout](random.Random(0))      # plays every seat of the worlds
         self.helper = BasicBot(rng)
 
     def choose(self, game: Game, actions: list) -> Action:
         d = game.decision
         if len(actions) == 1:
             return actions[0]
-        if d.kind != "turn" or not can_fork(game):
+        if d.kind != "turn" or not can_fork(game) or not self._near_the_end(game):
             return self.helper.choose(game, actions)
         return self.search(game, d.seat, actions)
 
     def out_of_turn(self, game: Game, seat: int) -> Action | None:
         return self.helper.out_of_turn(game, seat)
 
+    def _near_the_end(self, game: Game) -> bool:
+        inactive = game.inactive
+        return any(len(h) <= self.endgame for s, h in enumerate(game.hands) if not inactive[s])
+
     def search(self, game: Game, seat: int, actions: list) -> Action:
+        """The basic bot's action, unless another won significantly more often over the same
+        sampled worlds (a one-sided sign test over the worlds where the two differed)."""
         rng = self.rng
-        k = len(actions)
-        wins = [0.0] * k
+        candidates = [closing_own_windows(game, a) for a in actions]
+        basic = self.helper.choose(game, actions)
+        base = next((i for i, a in enumerate(candidates) if a == basic or actions[i] == basic), 0)
+        results = [[] for _ in candidates]
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        worlds = 0
-        for _ in range(self.iterations):
-            if deadline is not None and worlds and time.perf_counter() > deadline:
+        for world_index in range(self.iterations):
+            if deadline is not None and world_index and time.perf_counter() > deadline:
                 break
             world = sample_for(game, seat, rng)
             seed = rng.getrandbits(32)
-            for i, action in enumerate(actions):      # every action in the same world, with the
+            for i, action in enumerate(candidates):   # every action in the same world, with the
                 branch = fork(world, random.Random(seed))   # same random numbers after it
                 branch.apply_trusted(action)
-                wins[i] += self.play_out(branch, seat, random.Random(seed + 1))
-            worlds += 1
-        return closing_own_windows(game, actions[max(range(k), key=lambda j: wins[j])])
+                results[i].append(self.play_out(branch, seat, random.Random(seed + 1)))
+        best = max(range(len(candidates)), key=lambda j: (sum(results[j]), j == base))
+        if best != base and _significantly_better(results[best], results[base]):
+            return candidates[best]
+        return candidates[base]
 
-    def play_out(self, world: Game, seat: int, rng: random.Random) -> float:
-        """Play on with basic players for `horizon` turns (or to the round's end) and score the
-        position for the seat's side: 1 or 0 when the round is over, else its share of
-        nearness to going out (each hand weighed 1/(1+cards)^2)."""
+    def play_out(self, world: Game, seat: int, rng: random.Random) -> int:
+        """Play the round out: 1 when the seat's side goes out first. Random players are played
+        inside the generated turn loop once the world waits for a turn (Game.play_round_out);
+        basic ones, and any other decision, through the engine's legal actions."""
         player = self.player
         player.rng = rng
-        stop = world.round_turns + self.horizon
+        fast = getattr(player, "inline_ok", False) and world.rules.runs is None
         for _ in range(ROLLOUT_STEPS):
             d = world.decision
-            if d is None or d.kind == "deal" or world.round_over or world.round_turns >= stop:
+            if d is None or d.kind == "deal" or world.round_over:
+                break
+            if fast and d.kind == "turn":
+                world.play_round_out(player)
                 break
             actions = world.legal_actions()
             world.apply_trusted(actions[0] if len(actions) == 1 else player.choose(world, actions))
-        teams = world.teams
-        if world.round_over:
-            winner = world.winner
-            return 0.0 if winner is None else float(teams[winner] == teams[seat])
-        near = [1.0 / (1 + len(h)) ** 2 if not world.inactive[s] else 0.0 for s, h in enumerate(world.hands)]
-        ours = max(v for s, v in enumerate(near) if teams[s] == teams[seat])
-        theirs = sum(v for s, v in enumerate(near) if teams[s] != teams[seat])
-        return ours / (ours + theirs) if ours + theirs else 0.0
+        if not world.round_over:
+            return 0
+        winner = world.winner
+        return int(winner is not None and world.teams[winner] == world.teams[seat])
+
+def _significantly_better(these: list, those: list, z: float = SIGNIFICANCE) -> bool:
+    """Whether `these` outcomes beat `those`, world by world, more often than chance would (a
+    one-sided sign test over the worlds where they differ, normal approximation)."""
+    better = sum(a > b for a, b in zip(these, those))
+    worse = sum(a < b for a, b in zip(these, those))
+    return better - worse > z * (better + worse) ** 0.5
