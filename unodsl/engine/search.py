@@ -29,6 +29,7 @@ ROLLOUT_STEPS = 3000      # a played-out round longer than this counts as lost
 # without their look-ahead (slower, closer to how people play).
 ROLLOUT_PLAYERS = {"random": RandomBot, "basic": lambda rng: BasicBot(rng, looks=0)}
 SIGNIFICANCE = 1.64       # z of the one-sided test another action must pass to replace basic's (5%)
+RACE_FROM, RACE_EVERY = 32, 16   # when actions doing no better than basic's are dropped
 
 
 class SearchBot:
@@ -72,25 +73,36 @@ class SearchBot:
 
     def search(self, game: Game, seat: int, actions: list) -> Action:
         """The basic bot's action, unless another won significantly more often over the same
-        sampled worlds (a one-sided sign test over the worlds where the two differed)."""
+        sampled worlds (a one-sided sign test over the worlds where the two differed). Every
+        RACE_EVERY worlds (from RACE_FROM on) an action doing no better than basic's so far is
+        dropped, and the search ends when none is left to try."""
         rng = self.rng
         candidates = [closing_own_windows(game, a) for a in actions]
         basic = self.helper.choose(game, actions)
         base = next((i for i, a in enumerate(candidates) if a == basic or actions[i] == basic), 0)
-        results = [[] for _ in candidates]
+        racing = [i for i in range(len(candidates)) if i != base]
+        better = [0] * len(candidates)       # worlds where the action won and basic's did not
+        worse = [0] * len(candidates)        # and the other way round
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        for world_index in range(self.iterations):
-            if deadline is not None and world_index and time.perf_counter() > deadline:
-                break
+        for world_index in range(1, self.iterations + 1):
             world = sample_for(game, seat, rng)
             seed = rng.getrandbits(32)
-            for i, action in enumerate(candidates):   # every action in the same world, with the
-                branch = fork(world, random.Random(seed))   # same random numbers after it
-                branch.apply_trusted(action)
-                results[i].append(self.play_out(branch, seat, random.Random(seed + 1)))
-        best = max(range(len(candidates)), key=lambda j: (sum(results[j]), j == base))
-        if best != base and _significantly_better(results[best], results[base]):
-            return candidates[best]
+            outcome = {}
+            for i in [base] + racing:         # every action in the same world, with the same
+                branch = fork(world, random.Random(seed))       # random numbers after it
+                branch.apply_trusted(candidates[i])
+                outcome[i] = self.play_out(branch, seat, random.Random(seed + 1))
+            for i in racing:
+                better[i] += outcome[i] > outcome[base]
+                worse[i] += outcome[i] < outcome[base]
+            if world_index >= RACE_FROM and world_index % RACE_EVERY == 0:
+                racing = [i for i in racing if better[i] > worse[i]]
+            if not racing or (deadline is not None and time.perf_counter() > deadline):
+                break
+        if racing:
+            best = max(racing, key=lambda i: better[i] - worse[i])
+            if better[best] - worse[best] > SIGNIFICANCE * (better[best] + worse[best]) ** 0.5:
+                return candidates[best]
         return candidates[base]
 
     def play_out(self, world: Game, seat: int, rng: random.Random) -> int:
@@ -113,10 +125,3 @@ class SearchBot:
             return 0
         winner = world.winner
         return int(winner is not None and world.teams[winner] == world.teams[seat])
-
-def _significantly_better(these: list, those: list, z: float = SIGNIFICANCE) -> bool:
-    """Whether `these` outcomes beat `those`, world by world, more often than chance would (a
-    one-sided sign test over the worlds where they differ, normal approximation)."""
-    better = sum(a > b for a, b in zip(these, those))
-    worse = sum(a < b for a, b in zip(these, those))
-    return better - worse > z * (better + worse) ** 0.5
