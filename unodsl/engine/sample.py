@@ -5,7 +5,8 @@ position) plays copies of the game through the engine, so it needs no model of t
 own. `fork` copies a game stopped at a turn (or between rounds) and lets the copy play on with its
 own random generator, leaving the original untouched. `sample_for` is the copy a seat may think
 with: every card that seat cannot see (the other hands and the stock) is dealt anew at random,
-each hand keeping its size. The sample is built only from what the seat may see (its own hand,
+each hand keeping its size, and what the rules let it see of them (hands shown to it, the other
+faces of two-faced cards, the stock's top) as it is. The sample is built only from what the seat may see (its own hand,
 the public piles and counts, and the multiset of unseen cards, which follows from them), so a bot
 that thinks with samples chooses the same whatever the hidden cards are (tests/test_bots.py).
 """
@@ -95,26 +96,67 @@ def unseen(game: Game, seat: int) -> list:
 
 def sample_for(game: Game, seat: int, rng: random.Random) -> Game:
     """A fork of `game` in which every card `seat` cannot see is dealt anew at random: each other
-    hand keeps its size, the rest is the stock. It depends only on what the seat may see."""
+    hand keeps its size, the rest is the stock. It depends only on what the seat may see; where
+    the rules let the seat see more than its own hand (hands shown to it, the other faces of
+    two-faced cards, the stock's top card), what it sees stays as it is (`_sample_seen`)."""
     clone = fork(game, rng)
-    pool = unseen(clone, seat)
-    rand = rng.random
-    left = len(pool)
-    for s, hand in enumerate(clone.hands):
-        if s == seat:
-            continue
-        for k in range(len(hand)):        # each card of the hand drawn at random from the pool
-            i = int(rand() * left)
-            left -= 1
-            hand[k] = pool[i]             # in place: a journal entry may hold the same list
-            pool[i] = pool[left]
-        # (the rest of the pool is the stock: a sampled stock is drawn at random, in any order)
-    del pool[left:]
-    clone.stock = pool
-    clone._lazy = True                    # the sampled stock is drawn at random
+    seen = clone.visible_hands(seat)
+    rules = clone.rules
+    backs = "other faces" in rules.sees and bool(rules.faces)
+    if seen or backs or "stock top" in rules.sees:
+        _sample_seen(clone, seat, rng, seen, backs)
+    else:
+        pool = unseen(clone, seat)
+        rand = rng.random
+        left = len(pool)
+        for s, hand in enumerate(clone.hands):
+            if s == seat:
+                continue
+            for k in range(len(hand)):        # each card of the hand drawn at random from the pool
+                i = int(rand() * left)
+                left -= 1
+                hand[k] = pool[i]             # in place: a journal entry may hold the same list
+                pool[i] = pool[left]
+            # (the rest of the pool is the stock: a sampled stock is drawn at random, in any order)
+        del pool[left:]
+        clone.stock = pool
+        clone._lazy = True                    # the sampled stock is drawn at random
     clone.revealed = {seat: clone.revealed[seat]} if seat in clone.revealed else {}
     clone.last_journal = [_resampled(entry, clone, seat, rng) for entry in clone.last_journal]
     return clone
+
+
+def _sample_seen(clone: Game, seat: int, rng: random.Random, seen: dict, backs: bool) -> None:
+    """Deal anew what `seat` cannot see, keeping what it sees: the hands shown to it stay; with
+    other faces shown, each card of another hand is drawn among the unseen cards whose other face
+    looks the same; a stock top it sees stays on top, the rest of the stock in random order."""
+    rules = clone.rules
+    other, same = rules.cards.other, rules.same_face
+    stock = clone.stock
+    top_seen = bool(stock) and not clone._lazy and (backs or "stock top" in rules.sees)
+    top = stock[-1] if top_seen else None
+    pool = list(stock[:-1]) if top_seen else list(stock)
+    hidden = [s for s in range(clone.n) if s != seat and s not in seen]
+    for s in hidden:
+        pool.extend(clone.hands[s])
+    pool.sort()
+    look = (lambda card: same[other[card]]) if backs else (lambda card: None)
+    by_look: dict = {}
+    for card in pool:
+        by_look.setdefault(look(card), []).append(card)
+    rand = rng.random
+    for s in hidden:
+        hand = clone.hands[s]
+        for k, card in enumerate(hand):   # in place: a journal entry may hold the same list
+            cards = by_look[look(card)]
+            i = int(rand() * len(cards))
+            hand[k] = cards[i]
+            cards[i] = cards[-1]
+            cards.pop()
+    rest = [card for cards in by_look.values() for card in cards]
+    rng.shuffle(rest)
+    clone.stock = rest + ([top] if top_seen else [])
+    clone._lazy = not top_seen            # a stock whose top is seen is drawn in order
 
 
 def _resampled(entry, clone: Game, seat: int, rng: random.Random):
