@@ -50,6 +50,9 @@ def cli(*args, stdin="", cwd=None, timeout=60):
     (("play", "classic", "--log", "/nonexistent/x.jsonl"), "there is no folder /nonexistent"),
     (("play", "classic", "--save", "/nonexistent/x.json"), "there is no folder /nonexistent"),
     (("play", "classic", "--save", "."), "a directory"),
+    (("play", "classic", "--bots", "clever"), "no bot called `clever`"),
+    (("play", "classic", "--bots", "nosuchmodule:Bot"), "no bot at `nosuchmodule:Bot`"),
+    (("play", "classic", "--bots", "search:depth=3"), "does not take these options"),
     (("sheet", "classic", "-o", "/nonexistent/s.html"), "there is no folder /nonexistent"),
     (("check", "tests"), "a directory, not a rules file"),
 ])

@@ -14,7 +14,7 @@ pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from unodsl.compile.loader import bundled_names, load  # noqa: E402
-from unodsl.engine.sample import can_fork, sample_for  # noqa: E402
+from unodsl.engine.sample import can_fork, fork, sample_for  # noqa: E402
 from unodsl.env import env, raw_env  # noqa: E402
 from unodsl.env.gym_env import SingleSeatEnv  # noqa: E402
 from unodsl.env.match import Match  # noqa: E402
@@ -109,6 +109,60 @@ def test_an_observation_holds_only_what_its_seat_may_see(name):
             legal = m.legal()
             m.step(legal[rng.randrange(len(legal))])
     assert checked > 20
+
+
+def _swapped(game, seat: int, card_slot: int, look) -> tuple:
+    """Forks of `game` in which one card of `seat`'s hand changes places with a card of the
+    stock (not its top): one whose other face looks the same (`look`), one whose does not."""
+    card = game.hands[seat][card_slot]
+    forks = []
+    for alike in (True, False):
+        for j, other in enumerate(game.stock[:-1]):
+            if (look(other) == look(card)) == alike and game.rules.same_face[other] != game.rules.same_face[card]:
+                clone = fork(game, random.Random(0))
+                clone.hands[seat][card_slot], clone.stock[j] = clone.stock[j], clone.hands[seat][card_slot]
+                forks.append(clone)
+                break
+        else:
+            forks.append(None)
+    return tuple(forks)
+
+
+def test_an_observation_shows_the_other_faces_the_rules_show():
+    """In flip every seat sees the faces not in play of the others' cards. Swapping a card of
+    another hand with a hidden one whose other face looks the same changes no observation (only
+    the face no one else sees changed); swapping it with one whose other face differs changes
+    what that seat sees. The observation counts the faces seen, from the ruleset's faces."""
+    rules = load("flip")
+    r = rules
+    look = lambda card: r.same_face[r.cards.other[card]]      # noqa: E731
+    checked = 0
+    for seed in range(4):
+        m = Match(rules, 3, seed=seed, episode="round", max_steps=STEPS)
+        rng = random.Random(seed)
+        while not m.done and checked < 40:
+            if can_fork(m.game) and len(m.game.stock) > 1 and rng.random() < 0.3:
+                g, layout = m.game, m.layout
+                at, R = layout.offsets["other_faces"], r.size
+                for seat in range(3):
+                    other = (seat + 1) % 3
+                    obs = m.observe(seat)
+                    assert ((obs >= layout.low) & (obs <= layout.high)).all()
+                    block = obs[at:at + R]                       # place 1: the next seat
+                    want = np.bincount([look(c) for c in g.hands[other]], minlength=R)
+                    np.testing.assert_array_equal(block, want)
+                    alike, unlike = _swapped(g, other, rng.randrange(len(g.hands[other])), look)
+                    kind = m.kind() if seat == m.agent else None
+                    if alike is not None:
+                        np.testing.assert_array_equal(layout.encode(alike, seat, kind), m.observe(seat))
+                        # the seat that holds the card sees its face in play change
+                        assert not np.array_equal(layout.encode(alike, other, None), layout.encode(g, other, None))
+                    if unlike is not None:
+                        assert not np.array_equal(layout.encode(unlike, seat, kind), m.observe(seat))
+                    checked += (alike is not None) + (unlike is not None)
+            legal = m.legal()
+            m.step(legal[rng.randrange(len(legal))])
+    assert checked >= 40
 
 
 def test_the_visibility_check_catches_a_peek():

@@ -5,8 +5,12 @@ Seeds are found by looking at the first screen rather than hard-coded, so the te
 working when the engine deals differently, and fail if the screen stops showing what they need.
 """
 import io
+import os
 import random
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +19,7 @@ from unodsl.engine.actions import format_action
 from unodsl.engine.bots import RandomBot
 from unodsl.front.play import WIDTH, Session, play_session
 
+ROOT = Path(__file__).resolve().parent.parent
 HAND = re.compile(r"^Your hand \((\d+)\): (.*)$", re.MULTILINE)
 
 
@@ -197,6 +202,22 @@ def test_bad_setup_is_reported(rules):
     out = io.StringIO()
     assert play_session(rules, 4, [0], "genius", 1, io.StringIO(""), out) == 2
     assert "no bot called `genius`" in out.getvalue()
+
+
+def test_a_plug_in_bot_plays_by_import_path(rules, monkeypatch):
+    """examples/bots/lowest.py, named as a person would name it on the command line."""
+    monkeypatch.syspath_prepend(str(ROOT / "examples" / "bots"))
+    res = subprocess.run([sys.executable, "-m", "unodsl", "play", "classic", "--players", "3", "--seed", "5",
+                          "--bots", "lowest:LowestFirst:greedy=no"], input="", capture_output=True, text=True,
+                         cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT / "examples" / "bots")}, timeout=60)
+    assert res.returncode == 0, res.stderr
+    assert "Your hand" in res.stdout and "Goodbye" in res.stdout
+    out = io.StringIO()
+    session = Session(rules, 3, [], "lowest:LowestFirst", 5, NoInput(), out)
+    assert {type(b).__name__ for b in session.bots.values()} == {"LowestFirst"}
+    session.run()
+    text = out.getvalue()
+    assert "=== Game over after" in text and " plays " in text
 
 
 class Autoplayer:

@@ -6,9 +6,12 @@ from __future__ import annotations
 import json
 import random
 import re
+import subprocess
+import sys
 import threading
 import time
 from collections import Counter
+from pathlib import Path
 
 import httpx
 import pytest
@@ -22,6 +25,7 @@ from unodsl.web.app import Server  # noqa: E402
 from unodsl.web.sandbox import MAX_SOURCE_BYTES, Sandbox, SandboxError  # noqa: E402
 from web_helpers import Player, open_table, play_out, running, socket_url, take_seat  # noqa: E402
 
+ROOT = Path(__file__).resolve().parent.parent
 LOOPING_RULES = """
 ruleset loopy "Loopy" extends classic {
   counter n = 0
@@ -179,6 +183,51 @@ def test_a_restart_resumes_every_table_exactly(tmp_path):
         ann.close()
     for key in ("v", "hand", "top", "color", "players", "moves", "prompt", "log", "round", "stock"):
         assert after[key] == before[key], key
+
+
+def test_the_lobby_offers_the_operators_plug_in_bots_and_tables_keep_them(tmp_path, monkeypatch):
+    monkeypatch.syspath_prepend(str(ROOT / "examples" / "bots"))
+    data = tmp_path / "data"
+    with running(data, bots=["lowest:LowestFirst:greedy=no"]) as (base, app):
+        offered = httpx.get(base + "/api/rulesets", timeout=30).json()["bots"]
+        assert {"spec": "lowest:LowestFirst:greedy=no", "title": "lowest, greedy no"} in offered
+        assert {"spec": "basic", "title": "basic"} in offered
+        table = open_table(base, [{"kind": "human", "name": "Ann"}, {"kind": "lowest:LowestFirst:greedy=no"}])
+        live = app.state.server._load(table["id"])
+        assert type(live.bots[1]).__name__ == "LowestFirst" and live.bots[1].greedy is False
+    with running(data, bots=["lowest:LowestFirst:greedy=no"]) as (base, app):      # a restart rebuilds it
+        ann = Player(base, table["seat"], 2)
+        ann.drain(2)
+        assert ann.state is not None
+        ann.close()
+        assert type(app.state.server.live[table["id"]].bots[1]).__name__ == "LowestFirst"
+    with running(data) as (base, app):          # a server that no longer offers it leaves the table closed
+        assert httpx.get(base + table["join"].split(base)[-1], timeout=30).status_code == 404
+        assert table["id"] not in app.state.server.live
+
+
+def test_a_request_never_makes_the_server_load_code_it_names(tmp_path, monkeypatch):
+    (tmp_path / "planted_bot.py").write_text("import sys\nsys.modules['planted_ran'] = True\n"
+                                             "class Bot:\n    def __init__(self, rng): pass\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with running(tmp_path / "data") as (base, app):
+        res = httpx.post(base + "/api/tables", timeout=30,
+                         json={"ruleset": "classic", "seats": [{}, {"kind": "planted_bot:Bot"}]})
+        assert res.status_code == 400 and "people or bots" in res.json()["error"]
+        assert "planted_bot" not in sys.modules and "planted_ran" not in sys.modules
+        assert app.state.server.store.count() == 0
+        assert not any(b["spec"] == "planted_bot:Bot" for b in httpx.get(base + "/api/rulesets", timeout=30).json()["bots"])
+
+
+def test_the_operator_s_bots_are_checked_at_start(tmp_path):
+    from unodsl.engine.bots import BotError
+    with pytest.raises(BotError):
+        web_app.create_app(tmp_path / "data", bots=["nosuchmodule:Bot"])
+    assert not (tmp_path / "data").exists()                # nothing was made
+    res = subprocess.run([sys.executable, "-m", "unodsl", "serve", "--data", str(tmp_path / "d"),
+                          "--bots", "basic,clever"], capture_output=True, text=True, timeout=60)
+    assert res.returncode == 2 and "--bots: no bot called `clever`" in res.stderr, res.stderr
+    assert not (tmp_path / "d").exists()
 
 
 # ---- bad requests -------------------------------------------------------------------------------

@@ -16,9 +16,9 @@ from unodsl.web.app import create_app
 
 
 @contextmanager
-def running(data_dir, bot_delay: float = 0.0):
+def running(data_dir, bot_delay: float = 0.0, bots=()):
     """The web table served on 127.0.0.1 at a free port; yields (base URL, app)."""
-    app = create_app(data_dir, bot_delay=bot_delay)
+    app = create_app(data_dir, bot_delay=bot_delay, bots=bots)
     config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", ws_per_message_deflate=False,
                             lifespan="on")
     server = uvicorn.Server(config)

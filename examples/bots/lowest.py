@@ -10,6 +10,11 @@ installed package):
 
     PYTHONPATH=examples/bots unodsl tournament classic --bots lowest:LowestFirst,basic -n 200
     PYTHONPATH=examples/bots unodsl simulate classic --bots lowest:LowestFirst:greedy=no -n 100
+    PYTHONPATH=examples/bots unodsl play classic --bots lowest:LowestFirst
+    PYTHONPATH=examples/bots unodsl serve --bots lowest:LowestFirst     # offered in the lobby
+
+Keep the generator as `self.rng` and draw every random choice from it: a saved terminal game and
+a web table restore it, so a resumed game goes on as it would have.
 
 or give it a short name from a package's entry points (pyproject.toml):
 

@@ -3,7 +3,7 @@
 A bot is any object with `choose(game, actions) -> Action` (one of `actions`, the legal actions
 of `game.decision`) and `out_of_turn(game, seat) -> Action | None` (one of
 `game.window_actions(seat)`, or None), built as `Bot(rng, **options)` with a random generator
-of its own. A bot reads only what its seat may see: `game.view(seat)`, `game.events_for(seat)`,
+of its own, kept as `bot.rng` (saved games and web tables restore it). A bot reads only what its seat may see: `game.view(seat)`, `game.events_for(seat)`,
 its own hand, the public counts and piles, the ruleset's declared facts, and copies of the game
 in which every card it cannot see is dealt anew (`engine.sample.sample_for`). tests/test_bots.py
 holds every bundled bot to that: its choice does not change when the hidden cards do.
@@ -12,7 +12,8 @@ Bundled bots: `random` (the reference engines' random player), `basic` (reasons 
 rules' cards and answers measurably do: engine.probe) and `search` (engine.search: determinized
 Monte Carlo search through the engine). Other bots plug in by name (`make_bot`): an import path
 `package.module:Class`, or a name that a package declares under the `unodsl.bots` entry point
-group; options follow the name, `search:iterations=400`.
+group; options follow the name, `search:iterations=400`. `check_bot` builds one to check a name
+before any game starts; `bot_label` is the name as a list shows it to a person.
 """
 from __future__ import annotations
 
@@ -481,6 +482,19 @@ def check_bot(spec: str) -> str:
         if not callable(getattr(bot, method, None)):
             raise BotError(f"`{name}` is not a bot: it has no {method}(...) method")
     return spec
+
+
+def bot_label(spec: str) -> str:
+    """A bot as a person reads it in a list: its own short name (the class's `name`, else the
+    name it was given), then its options, `search, iterations 50`."""
+    name, options = parse_spec(spec)
+    try:
+        title = getattr(bot_class(name), "name", None)
+    except BotError:
+        title = None
+    if not isinstance(title, str) or not title.strip():
+        title = name.rpartition(":")[2] or name
+    return ", ".join([title.strip()] + [f"{key} {value}" for key, value in options.items()])
 
 
 def make_bot(spec: str, rng: random.Random):

@@ -128,6 +128,22 @@ class Views:
         place in `hands` and `stock` (this game's own lists, or copies of them): hand sizes stay,
         and where the rules show other faces a card changes places only with cards that show the
         same other face. What comes out depends only on what the seat may see."""
+        rules = self.rules
+        if not ("other faces" in rules.sees and rules.faces):      # every unseen card alike
+            seen = self.visible_hands(seat)
+            hidden = [s for s in range(self.n) if s != seat and s not in seen]
+            top_seen = bool(stock) and not self._lazy and "stock top" in rules.sees
+            under = len(stock) - top_seen
+            pool = [card for s in hidden for card in hands[s]] + stock[:under]
+            pool.sort()
+            rng.shuffle(pool)
+            at = 0
+            for s in hidden:
+                k = len(hands[s])
+                hands[s][:] = pool[at:at + k]
+                at += k
+            stock[:under] = pool[at:]
+            return
         slots = self.unseen_cards(seat)
 
         def get(slot):

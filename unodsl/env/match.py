@@ -25,6 +25,7 @@ from ..engine.sample import can_fork, fork
 from .spaces import Layout
 
 MAX_STEPS = 200_000        # an episode longer than this is cut short (truncated)
+MAX_REMEMBERED = 20_000    # action indices remembered per episode
 
 
 class Match:
@@ -44,6 +45,7 @@ class Match:
         self.agent = None          # the seat that acts now
         self.window = False        # whether it acts out of turn
         self.actions: dict = {}    # index -> Action, what the acting seat may do
+        self._indices = ({}, {})   # Action -> its index, on a turn and out of turn
         self.steps = 0
         self.done = False
         self.truncated = False
@@ -98,7 +100,7 @@ class Match:
             acts = game.window_actions(s)
             if acts:
                 self.agent, self.window = s, True
-                self.actions = {layout.index_of(s, a, window=True): a for a in acts}
+                self.actions = {self._index(s, a, True): a for a in acts}
                 self.actions[layout.wait] = "wait"
                 return
             self.offers.pop(0)
@@ -113,7 +115,18 @@ class Match:
                 continue
             break
         self.agent, self.window = d.seat, False
-        self.actions = {layout.index_of(d.seat, a): a for a in game.legal_actions()}
+        seat = d.seat
+        self.actions = {self._index(seat, a, False): a for a in game.legal_actions()}
+
+    def _index(self, seat: int, action, window: bool) -> int:
+        """The action's index (Layout.index_of), remembered: a table has few distinct actions."""
+        known = self._indices[window]
+        found = known.get(action)
+        if found is None:
+            if len(known) > MAX_REMEMBERED:             # runs of cards can make many: stay bounded
+                known.clear()
+            found = known[action] = self.layout.index_of(seat, action, window)
+        return found
 
     def _finish(self, truncated: bool) -> None:
         self.done, self.truncated = True, truncated
@@ -158,7 +171,8 @@ class Match:
     def mask(self, seat: int):
         m = np.zeros(self.layout.size, np.int8)
         if seat == self.agent and not self.done:
-            m[list(self.actions)] = 1
+            for i in self.actions:
+                m[i] = 1
         return m
 
 

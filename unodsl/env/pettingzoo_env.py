@@ -65,6 +65,7 @@ class raw_env(AECEnv, EzPickle):
         self.layout = Layout(self.rules, players)
         self.possible_agents = [f"player_{s}" for s in range(players)]
         self.agents = self.possible_agents[:]
+        self._seats = {a: s for s, a in enumerate(self.possible_agents)}
         obs_space = spaces.Dict({
             "observation": spaces.Box(self.layout.low, self.layout.high, dtype=np.float32),
             "action_mask": spaces.Box(0, 1, (self.layout.size,), dtype=np.int8),
@@ -81,7 +82,7 @@ class raw_env(AECEnv, EzPickle):
         return self.action_spaces[agent]
 
     def _seat(self, agent: str) -> int:
-        return self.possible_agents.index(agent)
+        return self._seats[agent]
 
     def observe(self, agent):
         seat = self._seat(agent)

@@ -24,7 +24,7 @@ from ..engine.actions import (
     format_action,
     parse_action,
 )
-from ..engine.bots import BOTS, BasicBot
+from ..engine.bots import BasicBot, check_bot, make_bot
 from ..engine.game import Game, seat_name
 from ..lang.files import atomic_write, interrupts_held, printable
 from .narration import Narrator, for_players, questions, words_of
@@ -65,7 +65,7 @@ def play_session(rules, players: int, human_seats, bot: str = "basic", seed=None
     """Play one whole game at the terminal and return the exit code.
 
     `human_seats` are 0-based seats typed in by people; every other seat is played by a `bot`
-    (a name in BOTS). Quitting and end of input end the session normally (exit 0) with a goodbye
+    (any bot spec `engine.bots.make_bot` builds: bundled, entry point or import path). Quitting and end of input end the session normally (exit 0) with a goodbye
     line that says where the game is saved and how to resume it; Ctrl-C too, but with exit code
     130; a bad set-up (player count, seat, bot name) prints why and returns 2. A move (with the
     bots' answers out of turn and the save after it) is never cut by Ctrl-C: the interrupt waits
@@ -129,8 +129,7 @@ class Session:
 
     def __init__(self, rules, players: int, human_seats, bot: str, seed, stdin, stdout,
                  save_path=None, ref=None, game=None):
-        if bot not in BOTS:
-            raise ValueError(f"no bot called `{bot}`: use one of {', '.join(sorted(BOTS))}")
+        check_bot(bot)                                  # a BotError is a ValueError: exit 2
         humans = sorted(set(human_seats))
         bad = [s for s in humans if not 0 <= s < players]
         if bad:
@@ -142,7 +141,7 @@ class Session:
         self.save_path = save_path
         self.table = random.Random(f"unodsl-play:{seed}:table") if seed is not None else random.Random()
         self.humans = humans
-        self.bots = {s: BOTS[bot](bot_rng(seed, s)) for s in range(players) if s not in humans}
+        self.bots = {s: make_bot(bot, bot_rng(seed, s)) for s in range(players) if s not in humans}
         self.advisor = BasicBot(bot_rng(seed, -1))      # for hints; its own stream, so hints never
         self.answers = answer_words(rules)              # change what the bots would do
         self.questions = questions(rules)
@@ -173,7 +172,8 @@ class Session:
 
     def _streams(self) -> dict:
         """Every random stream the session draws on, by a stable name (saved with the game)."""
-        streams = {f"p{s + 1}": bot.rng for s, bot in self.bots.items()}
+        streams = {f"p{s + 1}": bot.rng for s, bot in self.bots.items()
+                   if isinstance(getattr(bot, "rng", None), random.Random)}
         streams["advisor"] = self.advisor.rng
         streams["table"] = self.table
         return streams

@@ -13,6 +13,7 @@ import asyncio
 import hashlib
 import json
 import secrets
+import sys
 import time
 from collections import OrderedDict
 from contextlib import asynccontextmanager
@@ -26,7 +27,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..compile.loader import bundled_names, load
-from ..engine.bots import BOTS
+from ..engine.bots import bot_label, bot_names, check_bot
 from ..lang.diagnostics import RulesError
 from .pages import render
 from .sandbox import CHECK_SECONDS, MAX_SOURCE_BYTES, VET_SECONDS, Sandbox, SandboxError, option_list
@@ -57,7 +58,8 @@ def clean_name(text, fallback: str) -> str:
 class Server:
     """The state of one `unodsl serve`: the database, the tables in play and their pages."""
 
-    def __init__(self, data_dir, bot_delay: float = BOT_DELAY, sandbox: Sandbox | None = None):
+    def __init__(self, data_dir, bot_delay: float = BOT_DELAY, sandbox: Sandbox | None = None, bots=()):
+        self.bots = offered_bots(bots)
         self.store = Store(data_dir)
         self.rules_dir = Path(data_dir) / "rules"
         self.rules_dir.mkdir(parents=True, exist_ok=True)
@@ -91,7 +93,7 @@ class Server:
                     entry["options"] = [o for o in entry["options"] if o["name"] not in own]
                     entry["about"] = _about_of(name)
                 (rulesets if kind == "ruleset" else modules).append(entry)
-            self._bundled = {"rulesets": rulesets, "modules": modules, "bots": sorted(BOTS)}
+            self._bundled = {"rulesets": rulesets, "modules": modules, "bots": [{"spec": b, "title": bot_label(b)} for b in self.bots]}
         return self._bundled
 
     def rules_file(self, source: str) -> Path:
@@ -135,6 +137,11 @@ class Server:
     def _load(self, table_id: str) -> LiveTable | None:
         rec = self.store.get(table_id)
         if rec is None:
+            return None
+        missing = sorted({seat.kind for seat in rec.seats if not seat.human and seat.kind not in self.bots})
+        if missing:                  # a table made when the server offered other bots: left as it is
+            print(f"unodsl serve: table {table_id} is left closed: start the server with --bots "
+                  f"{','.join(missing)} to open it", file=sys.stderr, flush=True)
             return None
         rules = self.compile(rec.ruleset, rec.source, rec.modules, rec.options)
         return LiveTable(rec, rules)
@@ -279,8 +286,8 @@ class Server:
             if not isinstance(seat, dict):
                 raise BadRequest("Each seat is a person or a bot.")
             kind = seat.get("kind", "human")
-            if kind != "human" and kind not in BOTS:
-                raise BadRequest(f"Seats are for people or bots ({', '.join(sorted(BOTS))}).")
+            if kind != "human" and kind not in self.bots:      # never a module a request names
+                raise BadRequest(f"Seats are for people or bots ({', '.join(self.bots)}).")
             name = clean_name(seat.get("name"), f"Bot {i + 1}" if kind != "human" else f"Player {i + 1}")
             seats.append(Seat(kind, name))
         seed = body.get("seed")
@@ -377,9 +384,22 @@ def _errors(handler):
     return wrapped
 
 
-def create_app(data_dir, bot_delay: float = BOT_DELAY, sandbox: Sandbox | None = None) -> Starlette:
-    """The ASGI application of `unodsl serve`, keeping its tables in `data_dir`."""
-    server = Server(data_dir, bot_delay, sandbox)
+def offered_bots(extra=()) -> list:
+    """The bots a table's seats may be: the bundled ones, those installed packages declare, and
+    those the operator names (`serve --bots`), each checked now (engine.bots.BotError if not).
+    A request only picks from this list, so it can never make the server load code it names."""
+    offered = bot_names()
+    for spec in extra:
+        check_bot(spec)
+        if spec not in offered:
+            offered.append(spec)
+    return offered
+
+
+def create_app(data_dir, bot_delay: float = BOT_DELAY, sandbox: Sandbox | None = None, bots=()) -> Starlette:
+    """The ASGI application of `unodsl serve`, keeping its tables in `data_dir`; `bots` are
+    bot specs the operator offers beyond the bundled and installed ones."""
+    server = Server(data_dir, bot_delay, sandbox, bots)
 
     async def lobby(request):
         return HTMLResponse(render("lobby.html", title="New table"))

@@ -17,7 +17,7 @@ from collections import deque
 
 from ..compile.decisions import Action, Refused
 from ..engine.actions import ActionSyntaxError, answer_words, format_action, parse_action
-from ..engine.bots import BOTS
+from ..engine.bots import make_bot
 from ..engine.game import Game, seat_name
 from ..front.narration import Narrator, for_players, questions, words_of
 from ..front.palette import css_color
@@ -43,7 +43,7 @@ class LiveTable:
         self.game = Game(rules, self.n, seed=record.seed)
         self.answers = answer_words(rules)
         self.questions = questions(rules)
-        self.bots = {s: BOTS[seat.kind](random.Random()) for s, seat in enumerate(record.seats) if not seat.human}
+        self.bots = {s: make_bot(seat.kind, random.Random()) for s, seat in enumerate(record.seats) if not seat.human}
         for seat, text in record.moves:                   # replay: the same game, move for move
             self.game.apply(parse_action(rules, seat, text, self.n, self.answers))
         self.saved = len(self.game.log)

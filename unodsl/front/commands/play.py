@@ -8,6 +8,7 @@ from .common import (
     EXIT_USAGE,
     UsageError,
     add_rules_args,
+    bot,
     load_rules,
     options_from,
     players,
@@ -30,8 +31,9 @@ def arguments(p) -> None:
     p.add_argument("rules", metavar="FILE|NAME", nargs="?", help="a rules file or bundled ruleset (not with --resume)")
     p.add_argument("--players", type=players, default=None, help="players at the table (default: 4)")
     p.add_argument("--seat", type=positive, default=None, help="your seat, 1 to the number of players (default: 1)")
-    p.add_argument("--bots", choices=("random", "basic"), default=None,
-                   help="how the other seats play (default: basic)")
+    p.add_argument("--bots", type=bot, default=None, metavar="BOT",
+                   help="how the other seats play: random, basic, search, a plug-in's name or an import "
+                        "path like package.module:Class, with options as in search:iterations=50 (default: basic)")
     p.add_argument("--seed", type=whole, default=None, help="the game's seed, to play the same game again "
                                                            "(default: a new one each time)")
     p.add_argument("--log", metavar="FILE", help="write the game's event log (JSON lines) here at the end")

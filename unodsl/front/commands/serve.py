@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .common import EXIT_OK, UsageError
+from .common import EXIT_OK, UsageError, split_list
 
 NAME = "serve"
 HELP = "open the web table: play with friends in the browser, write variants"
@@ -25,6 +25,9 @@ def arguments(p) -> None:
     p.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000)")
     p.add_argument("--data", metavar="DIR", default="unodsl-tables",
                    help="folder that keeps the tables (default ./unodsl-tables)")
+    p.add_argument("--bots", metavar="BOT[,BOT...]", default="",
+                   help="plug-in bots to offer in the lobby besides the bundled and installed ones, e.g. "
+                        "package.module:Class or search:iterations=50 (checked at start)")
 
 
 def run(args) -> int:
@@ -38,7 +41,11 @@ def run(args) -> int:
     data = Path(args.data)
     if data.exists() and not data.is_dir():
         raise UsageError(f"--data {data}: not a folder")
-    app = create_app(data)
+    from ...engine.bots import BotError
+    try:
+        app = create_app(data, bots=split_list(args.bots))
+    except BotError as err:
+        raise UsageError(f"--bots: {err}") from None
     print(f"unodsl web table on http://{args.host}:{args.port}/  (tables kept in {data.resolve()})", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=MAX_MESSAGE * 4,
                 ws_per_message_deflate=False)

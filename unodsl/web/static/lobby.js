@@ -60,7 +60,7 @@
     box.replaceChildren(...seats.map((s, i) => {
       const kind = el("select", { "aria-label": "Seat " + (i + 1), "data-seat-kind": i, onchange: (e) => { s.kind = e.target.value; drawSeats(); } },
         el("option", { value: "human", selected: s.kind === "human" }, i === 0 ? "You" : "A person"),
-        ...bundled.bots.map((b) => el("option", { value: b, selected: s.kind === b }, "Bot (" + b + ")")));
+        ...bundled.bots.map((b) => el("option", { value: b.spec, selected: s.kind === b.spec }, "Bot (" + b.title + ")")));
       const name = el("input", { placeholder: s.kind === "human" ? (i === 0 ? "Your name" : "Their name (or they choose)") : "Bot " + (i + 1),
         value: s.name, maxlength: 24, "aria-label": "Name for seat " + (i + 1), oninput: (e) => { s.name = e.target.value; } });
       return el("div", { class: "seatrow" }, el("b", {}, String(i + 1)), kind, name);
