@@ -1,15 +1,17 @@
 """A bot that searches: determinized Monte Carlo search through the engine.
 
-Where a round is decided, near its end, the bot looks before it plays. When some hand at the
+Where a round is decided, towards its end, the bot looks before it plays. Once some hand at the
 table is down to a few cards (`endgame`), each of its turn actions is tried in many worlds: in
 each, every card its seat cannot see is dealt anew at random (engine.sample.sample_for, a world
-consistent with what the seat may see), the action is played and the round is played out to
-its end by basic players (without their own look-ahead, so that a world costs a few hundred
-microseconds). Every action meets the same worlds and the same random numbers after it, so
-the comparison is between actions, not between lucky and unlucky deals. The action whose side
-went out first most often is played; the search stops at its budget of worlds (`iterations`)
-or of time (`seconds`). Earlier in the round, and for every other decision (a color asked for
-later, an answer, a drawn card, an action out of turn), it plays as the basic bot does.
+consistent with what the seat may see), the action is played and the round is played out to its
+end (by random players inside the generated turn loop, Game.play_round_out: a world costs a few
+hundred microseconds; or by basic players, slower). Every action meets the same worlds and the
+same random numbers after it, so the comparison is between actions, not between lucky and
+unlucky deals. The bot keeps the basic bot's choice unless the action that won most often won
+significantly more often than it, world by world; so it plays as basic does wherever the search
+sees no clear difference. The search stops at its budget of worlds (`iterations`) or of time
+(`seconds`). Earlier in the round, and for every other decision (a color asked for later, an
+answer, a drawn card, an action out of turn), it plays as the basic bot does.
 
 Because every world is played by the engine itself, the bot plays any ruleset, and because the
 worlds are dealt only from what its seat may see, it never uses a hidden card.
@@ -29,7 +31,6 @@ ROLLOUT_STEPS = 3000      # a played-out round longer than this counts as lost
 # without their look-ahead (slower, closer to how people play).
 ROLLOUT_PLAYERS = {"random": RandomBot, "basic": lambda rng: BasicBot(rng, looks=0)}
 SIGNIFICANCE = 1.64       # z of the one-sided test another action must pass to replace basic's (5%)
-RACE_FROM, RACE_EVERY = 32, 16   # when actions doing no better than basic's are dropped
 
 
 class SearchBot:
@@ -41,8 +42,8 @@ class SearchBot:
 
     name = "search"
 
-    def __init__(self, rng: random.Random, iterations: int = 24, seconds: float | None = None,
-                 endgame: int = 3, rollout: str = "random"):
+    def __init__(self, rng: random.Random, iterations: int = 80, seconds: float | None = None,
+                 endgame: int = 5, rollout: str = "random"):
         if iterations < 1 and seconds is None:
             raise TypeError("give the search at least one iteration or a time budget")
         if endgame < 0:
@@ -72,36 +73,29 @@ class SearchBot:
         return any(len(h) <= self.endgame for s, h in enumerate(game.hands) if not inactive[s])
 
     def search(self, game: Game, seat: int, actions: list) -> Action:
-        """The basic bot's action, unless another won significantly more often over the same
-        sampled worlds (a one-sided sign test over the worlds where the two differed). Every
-        RACE_EVERY worlds (from RACE_FROM on) an action doing no better than basic's so far is
-        dropped, and the search ends when none is left to try."""
+        """The basic bot's action, unless the action that won most often over the same sampled
+        worlds won significantly more often than it (a one-sided sign test over the worlds where
+        the two differed)."""
         rng = self.rng
         candidates = [closing_own_windows(game, a) for a in actions]
         basic = self.helper.choose(game, actions)
         base = next((i for i, a in enumerate(candidates) if a == basic or actions[i] == basic), 0)
-        racing = [i for i in range(len(candidates)) if i != base]
-        better = [0] * len(candidates)       # worlds where the action won and basic's did not
-        worse = [0] * len(candidates)        # and the other way round
+        results = [[] for _ in candidates]
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        for world_index in range(1, self.iterations + 1):
+        for world_index in range(self.iterations):
+            if deadline is not None and world_index and time.perf_counter() > deadline:
+                break
             world = sample_for(game, seat, rng)
             seed = rng.getrandbits(32)
-            outcome = {}
-            for i in [base] + racing:         # every action in the same world, with the same
-                branch = fork(world, random.Random(seed))       # random numbers after it
-                branch.apply_trusted(candidates[i])
-                outcome[i] = self.play_out(branch, seat, random.Random(seed + 1))
-            for i in racing:
-                better[i] += outcome[i] > outcome[base]
-                worse[i] += outcome[i] < outcome[base]
-            if world_index >= RACE_FROM and world_index % RACE_EVERY == 0:
-                racing = [i for i in racing if better[i] > worse[i]]
-            if not racing or (deadline is not None and time.perf_counter() > deadline):
-                break
-        if racing:
-            best = max(racing, key=lambda i: better[i] - worse[i])
-            if better[best] - worse[best] > SIGNIFICANCE * (better[best] + worse[best]) ** 0.5:
+            for i, action in enumerate(candidates):   # every action in the same world, with the
+                branch = fork(world, random.Random(seed))   # same random numbers after it
+                branch.apply_trusted(action)
+                results[i].append(self.play_out(branch, seat, random.Random(seed + 1)))
+        best = max(range(len(candidates)), key=lambda j: (sum(results[j]), j == base))
+        if best != base:
+            better = sum(a > b for a, b in zip(results[best], results[base]))
+            worse = sum(a < b for a, b in zip(results[best], results[base]))
+            if better - worse > SIGNIFICANCE * (better + worse) ** 0.5:
                 return candidates[best]
         return candidates[base]
 
