@@ -238,13 +238,21 @@ class Table:
         """{seat: cards} the rules have shown this viewer and that are still in view: a look
         lasts until a turn begins, an open hand until the round ends (its cards as they are now)."""
         out = {}
+        shown = self.revealed.get(viewer)
+        if not shown:
+            return out
         now = (self.round, self.round_turns)
-        for seat, cards in self.revealed.get(viewer, {}).items():
+        for seat, cards in list(shown.items()):
             stamp = self._reveal_ends.get((viewer, seat))
             if stamp == "round":
                 out[seat] = list(self.hands[seat])
             elif stamp == now:
                 out[seat] = list(cards)
+            else:                                 # a look whose time is over: forgotten
+                del shown[seat]
+                self._reveal_ends.pop((viewer, seat), None)
+        if not shown:
+            del self.revealed[viewer]
         return out
 
     def flip(self, keep_order: bool = False) -> None:

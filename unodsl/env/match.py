@@ -116,7 +116,12 @@ class Match:
             break
         self.agent, self.window = d.seat, False
         seat = d.seat
-        self.actions = {self._index(seat, a, False): a for a in game.legal_actions()}
+        known, index = self._indices[False], self._index
+        actions = {}
+        for a in game.legal_actions():
+            i = known.get(a)
+            actions[index(seat, a, False) if i is None else i] = a
+        self.actions = actions
 
     def _index(self, seat: int, action, window: bool) -> int:
         """The action's index (Layout.index_of), remembered: a table has few distinct actions."""

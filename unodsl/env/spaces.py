@@ -193,6 +193,7 @@ class Layout:
         self._orders = [[(seat + place) % n for place in range(n)] for seat in range(n)]
         self.every_hand = "every hand" in r.sees
         self._blank = np.zeros(at, np.float32)
+        self._kinds = R                       # card ids: rules.size, read at every step
 
     def _deck_counts(self, faces) -> np.ndarray:
         """The most cards of the deck that can show each face: on either side, as cards turn."""
@@ -206,7 +207,7 @@ class Layout:
     def encode(self, game: Game, seat: int, kind: str) -> np.ndarray:
         """The observation of `seat` (deciding something of `kind`, or nothing: None)."""
         o = self.offsets
-        n, R = self.n, self.rules.size
+        n, R = self.n, self._kinds
         face, back = self._face, self._back
         obs = self._blank.copy()
         hands = game.hands
@@ -265,7 +266,8 @@ class Layout:
                 obs[at + (c if faces is None else faces[c])] += 1
             return
         ids = np.fromiter(cards if faces is None else (faces[c] for c in cards), np.intp, len(cards))
-        obs[at:at + self.rules.size] = np.bincount(ids, minlength=self.rules.size)
+        R = self._kinds
+        obs[at:at + R] = np.bincount(ids, minlength=R)
 
 
 def _reveals(rules: Ruleset) -> bool:
