@@ -115,3 +115,9 @@ def test_balance_command(tmp_path):
     assert too_many.returncode == 2 and "2 to 10 players" in too_many.stderr
     assert cli("balance", "nosuchrules", "-n", "2").returncode == 2
     assert cli("tournament", "classic", "--bots", "basic", "-n", "10000000000").returncode == 2
+
+
+def test_balance_figures_do_not_depend_on_jobs():
+    one = figures("classic", (), {}, players=2, games=8, seed=2, ablate=False)
+    two = figures("classic", (), {}, players=2, games=8, seed=2, ablate=False, jobs=2)
+    assert one == two

@@ -24,7 +24,6 @@ sheet, and `render_svg` draws them.
 from __future__ import annotations
 
 import math
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -32,9 +31,11 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from ..compile.ruleset import Ruleset
 from .simulate import chunks, game_seed, play_game
+from .statistics import wilson
+from .workers import run_jobs
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
-Z = 1.96
+Z = 1.96                  # the normal quantile of the 95% intervals
 
 
 @dataclass
@@ -133,33 +134,19 @@ def play_many(rules: Ruleset, players: int, bots: list, games: int, seed: int, f
 
 def play_parallel(ref: str, with_, options: dict, players: int, bots: list, games: int, seed: int,
                   jobs: int, progress=None) -> list:
-    import concurrent.futures as cf
-    import multiprocessing as mp
     work = [BalanceJob(ref, tuple(with_), tuple(sorted(options.items())), players, tuple(bots), seed, first, count)
             for first, count in chunks(games, jobs)]
-    ctx = mp.get_context("spawn" if sys.platform == "darwin" else "fork")
     parts = {}
-    with cf.ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-        futures = {pool.submit(run_balance_job, job): job for job in work}
-        for fut in cf.as_completed(futures):
-            job = futures[fut]
-            parts[job.first] = fut.result()
-            if progress is not None:
-                progress(job.count)
+
+    def got(job, result) -> None:
+        parts[job.first] = result
+        if progress is not None:
+            progress(job.count)
+    run_jobs(run_balance_job, work, jobs, got, label=lambda job: f"games {job.first + 1} to {job.first + job.count}")
     return [r for first in sorted(parts) for r in parts[first]]
 
 
 # -- the figures ------------------------------------------------------------------------------
-
-def wilson(p: float, n: int) -> tuple:
-    """The 95% Wilson score interval of a share p of n trials: unlike p +- 1.96 sd, it stays
-    inside 0..1 and does not shrink to a point when every trial went the same way."""
-    if not n:
-        return 0.0, 1.0
-    centre = (p + Z * Z / (2 * n)) / (1 + Z * Z / n)
-    half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / (1 + Z * Z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
 
 def _share(hits: float, n: int) -> dict:
     p = hits / n if n else 0.0

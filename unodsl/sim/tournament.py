@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import math
 import random
-import sys
 from dataclasses import dataclass, field
 
 from ..compile.ruleset import Ruleset
-from .balance import wilson
+from .statistics import wilson
+from .workers import run_jobs
 from .simulate import chunks, game_seed, play_game
 
 BOOTSTRAP = 200          # resamples for the ratings' intervals
@@ -160,23 +160,23 @@ def play_tournament(rules: Ruleset, players: int, bots: list, games: int, seed: 
 def run_tournament_parallel(ref: str, with_, options: dict, players: int, bots: list, games: int, seed: int,
                             rounds: int | None, jobs: int, progress=None) -> Results:
     """The same tournament over `jobs` processes: chunks of game indices, merged in order."""
-    import concurrent.futures as cf
-    import multiprocessing as mp
     work = [TournamentJob(ref, tuple(with_), tuple(sorted(options.items())), players, tuple(bots), seed, rounds,
                           first, count) for first, count in chunks(games, jobs)]
-    ctx = mp.get_context("spawn" if sys.platform == "darwin" else "fork")
     parts: dict = {}
-    with cf.ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-        futures = {pool.submit(run_tournament_job, job): job for job in work}
-        for fut in cf.as_completed(futures):
-            job = futures[fut]
-            parts[job.first] = fut.result()
-            if progress is not None:
-                progress(job.count)
+
+    def got(job, result) -> None:
+        parts[job.first] = result
+        if progress is not None:
+            progress(job.count)
+    run_jobs(run_tournament_job, work, jobs, got, label=_games_of)
     total = Results(list(dict.fromkeys(bots)))
     for first in sorted(parts):
         total.merge(parts[first])
     return total
+
+
+def _games_of(job) -> str:
+    return f"games {job.first + 1} to {job.first + job.count}"
 
 
 def format_table(title: str, summary: dict, seconds: float) -> str:
