@@ -335,7 +335,7 @@ def format_table(report: dict, seconds: float) -> str:
              f"{report['bots']} bots, seed {report['seed']}",
              f"  first player wins     {_pct(fp['value']):>7}  {ci(fp)}, fair {_pct(fp['fair'])}",
              f"  gap between seats     {_pct(gap['value']):>7}  {ci(gap)}, {gap['best']} best, {gap['worst']} worst",
-             f"  turns per game        {length['value']:>7.1f}  {ci(length, pct=False)}, sd {length['sd']}, "
+             f"  turns per game        {length['value']:>7.1f}  {ci(length, pct=False)}, sd {length['sd']:.1f}, "
              f"p5 {length['p5']}, median {length['median']}, p95 {length['p95']}",
              f"  lead changes / game   {report['lead_changes']['value']:>7.1f}  {ci(report['lead_changes'], pct=False)}"]
     if report["rival_cards"]["value"] is not None:
