@@ -32,6 +32,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from ..compile.ruleset import Ruleset
 from .simulate import chunks, game_seed, play_game
 from .statistics import wilson
+from .tournament import GamesJob
 from .workers import run_jobs
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -102,19 +103,7 @@ def play_recorded(rules: Ruleset, players: int, seed: int, bots) -> Record:
                   watch.changes, watch.rival_cards, margin)
 
 
-@dataclass(frozen=True)
-class BalanceJob:
-    ref: str
-    with_: tuple
-    options: tuple
-    players: int
-    bots: tuple
-    seed: int
-    first: int
-    count: int
-
-
-def run_balance_job(job: BalanceJob) -> list:
+def run_balance_job(job: GamesJob) -> list:
     from ..compile.loader import load
     rules = load(job.ref, job.with_, dict(job.options))
     return play_many(rules, job.players, list(job.bots), job.count, job.seed, job.first)
@@ -134,7 +123,7 @@ def play_many(rules: Ruleset, players: int, bots: list, games: int, seed: int, f
 
 def play_parallel(ref: str, with_, options: dict, players: int, bots: list, games: int, seed: int,
                   jobs: int, progress=None) -> list:
-    work = [BalanceJob(ref, tuple(with_), tuple(sorted(options.items())), players, tuple(bots), seed, first, count)
+    work = [GamesJob(ref, tuple(with_), tuple(sorted(options.items())), players, tuple(bots), seed, None, first, count)
             for first, count in chunks(games, jobs)]
     parts = {}
 

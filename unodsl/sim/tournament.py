@@ -123,8 +123,9 @@ def _bradley_terry(names: list, games: list, rounds: int = 200) -> dict:
 
 
 @dataclass(frozen=True)
-class TournamentJob:
-    """What a worker needs to play a range of games: everything is rebuilt from names."""
+class GamesJob:
+    """What a worker needs to play a range of games (of a tournament, or of the balance
+    report, which plays whole games: rounds None): everything is rebuilt from names."""
     ref: str
     with_: tuple
     options: tuple
@@ -136,7 +137,7 @@ class TournamentJob:
     count: int
 
 
-def run_tournament_job(job: TournamentJob) -> Results:
+def run_tournament_job(job: GamesJob) -> Results:
     from ..compile.loader import load
     rules = load(job.ref, job.with_, dict(job.options))
     return play_tournament(rules, job.players, list(job.bots), job.count, job.seed, job.rounds, first=job.first)
@@ -160,7 +161,7 @@ def play_tournament(rules: Ruleset, players: int, bots: list, games: int, seed: 
 def run_tournament_parallel(ref: str, with_, options: dict, players: int, bots: list, games: int, seed: int,
                             rounds: int | None, jobs: int, progress=None) -> Results:
     """The same tournament over `jobs` processes: chunks of game indices, merged in order."""
-    work = [TournamentJob(ref, tuple(with_), tuple(sorted(options.items())), players, tuple(bots), seed, rounds,
+    work = [GamesJob(ref, tuple(with_), tuple(sorted(options.items())), players, tuple(bots), seed, rounds,
                           first, count) for first, count in chunks(games, jobs)]
     parts: dict = {}
 
