@@ -124,6 +124,7 @@ class RoundFlow:
         self.face = 0                         # two-faced cards: the face in play (0: the first)
         self.revealed = {}                    # viewer -> {seat: cards seen, or None: the live hand}
         self._reveal_ends = {}                # (viewer, seat) -> "turn" or "round"
+        self.drew_on = [None] * n             # what each seat's last drawing turn showed (Game._note_turn)
 
     def _setup_teams(self) -> None:
         """Partners across the table: only for an even number of players, four or more."""

@@ -222,6 +222,19 @@ class LegalActions:
                 return False
         return all(test(ctx) for test in r.restrictions)
 
+    def playable_kinds(self) -> frozenset | None:
+        """Every card id that anyone could play now, when the rules decide that from the top card,
+        the color and the counters alone (None otherwise): what a seat that drew instead of playing
+        showed it did not hold (Game.drew_on)."""
+        r = self.rules
+        if not r.match_static or not self.discard:
+            return None
+        if not r.restrictions:
+            return r.playable_set(self.discard[-1], self.color)
+        if r.restrict_static:
+            return r.allowed_set(self.discard[-1], self.color, self.counters)
+        return None
+
     def would_be_honest(self, seat: int, card: int) -> bool | None:
         """Whether playing `card` now would meet the card's `honest` condition (False: a bluff
         the rules allow and others may challenge); None when the card has no such condition."""

@@ -3,7 +3,8 @@
 Where a round is decided, towards its end, the bot looks before it plays. Once some hand at the
 table is down to a few cards (`endgame`), each of its turn actions is tried in many worlds: in
 each, every card its seat cannot see is dealt anew at random (engine.sample.sample_for, a world
-consistent with what the seat may see), the action is played and the round is played out to its
+consistent with what the seat may see, in which a seat that drew rather than played holds nothing
+it could have played then), the action is played and the round is played out to its
 end (by random players inside the generated turn loop, Game.play_round_out: a world costs a few
 hundred microseconds; or by basic players, slower). Every action meets the same worlds and the
 same random numbers after it, so the comparison is between actions, not between lucky and
@@ -85,7 +86,7 @@ class SearchBot:
         for world_index in range(self.iterations):
             if deadline is not None and world_index and time.perf_counter() > deadline:
                 break
-            world = sample_for(game, seat, rng)
+            world = sample_for(game, seat, rng, infer=True)
             seed = rng.getrandbits(32)
             for i, action in enumerate(candidates):   # every action in the same world, with the
                 branch = fork(world, random.Random(seed))   # same random numbers after it
