@@ -136,6 +136,32 @@ class BasicBot:
         return actions[int(self.rng.random() * len(actions))]
 
     def _best_play(self, game: Game, seat: int, plays: list, know) -> Action:
+        variants = [(a.card, a.color, a.target) for a in plays]
+        best = plays[self._best(game, seat, variants, know, plays)]
+        return closing_own_windows(game, best, know)
+
+    def pick(self, game: Game, seat: int, cards: list) -> tuple:
+        """The turn's play among the distinct playable `cards`, as (card, color, player), weighed
+        as `choose` weighs it but without trying any play on samples of the game: the choice the
+        generated turn loop asks for when this bot plays a round out inside it
+        (Game.play_round_out, for the search bot's worlds)."""
+        rules = game.rules
+        variants = []
+        for card in cards:
+            program = rules.on_play[card]
+            if program is None or not (program.asks_color or program.asks_target):
+                variants.append((card, None, None))
+            elif not program.asks_target:
+                variants += [(card, color, None) for color in program.color_options]
+            else:
+                variants += [(a.card, a.color, a.target) for a in game._plays(seat, card)]
+        if len(variants) == 1:
+            return variants[0]
+        return variants[self._best(game, seat, variants, knowledge(rules, game.n))]
+
+    def _best(self, game: Game, seat: int, variants: list, know, plays: list | None = None) -> int:
+        """Which play of `variants` (card, color, player) weighs most; `plays`, the same as
+        actions, lets a play that moves cards be tried on samples."""
         plan = _plan(game.rules, know)
         hands = game.hands
         sizes = [len(h) for h in hands]
@@ -148,26 +174,31 @@ class BasicBot:
         after = list(sizes)
         after[seat] -= 1
         plain = W_EFFECT * (self._value(game, seat, order, after) - base)   # a card that only leaves the hand
-        best, best_score = plays[0], None
+        looks = self.looks and plays is not None and can_fork(game)
+        best, best_score = 0, None
         looked: dict = {}
-        for a in plays:
-            card = a.card
-            if self.looks and (a.target is not None or plan.look[card]) and can_fork(game):
-                cards = self._look(game, seat, a, order, looked)
-            elif card in plan.bluffs and not is_honest(game, seat, card):
-                cards = plan.bluffs[card]
+        weighed: dict = {}        # card -> its score but for what follows it (the same in every color)
+        for i, (card, color, target) in enumerate(variants):
+            if looks and (target is not None or plan.look[card]):
+                cards = self._look(game, seat, plays[i], order, looked)
+                score = None
             else:
-                cards = plan.changes[card]
-            score = plan.fit[card] + points_weight * plan.points[card]
-            if cards is None:
-                score += plain
-            else:
-                after = _applied(sizes, order, cards, played=True)
-                score += W_EFFECT * (self._value(game, seat, order, after) - base)
-            score += follow_weight * self._follow(game, seat, card, a.color, card)
+                score = weighed.get(card)
+                if score is None:
+                    cards = plan.bluffs[card] if card in plan.bluffs and not is_honest(game, seat, card) else plan.changes[card]
+            if score is None:
+                score = plan.fit[card] + points_weight * plan.points[card]
+                if cards is None:
+                    score += plain
+                else:
+                    after = _applied(sizes, order, cards, played=True)
+                    score += W_EFFECT * (self._value(game, seat, order, after) - base)
+                if not (looks and (target is not None or plan.look[card])):
+                    weighed[card] = score
+            score += follow_weight * self._follow(game, seat, card, color, card)
             if best_score is None or score > best_score:
-                best, best_score = a, score
-        return closing_own_windows(game, best, know)
+                best, best_score = i, score
+        return best
 
     def _look(self, game: Game, seat: int, action: Action, order: list, looked: dict) -> list:
         """What the play does here: played on samples of the game, to the seat's next turn."""
@@ -224,7 +255,7 @@ class BasicBot:
         hand = game.hands[seat]
         if r.match_static:
             ok = r.playable_set(top, color)
-            count = sum(1 for c in hand if c in ok)
+            count = sum(map(ok.__contains__, hand))
             return count - 1 if played is not None and played in ok and played in hand else count
         colors = r.cards.color
         count = sum(1 for c in hand if colors[c] == color)
