@@ -166,6 +166,32 @@ def test_samples_that_infer_from_draws_give_a_seat_that_drew_nothing_it_could_ha
         assert sorted(s.hands[drew] + s.stock) == sorted(game.hands[drew] + game.stock)
 
 
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_basics_pick_inside_the_loop_is_its_choice_without_looking(name):
+    """`pick` (the turn's play as the generated loop asks for it, Game.play_round_out) weighs
+    the plays as `choose` does without trying them on samples: the same play, every time."""
+    rules = load(name)
+    if rules.runs is not None:
+        pytest.skip("a ruleset with runs is played out through its legal actions")
+    players = 3 if rules.players[0] <= 3 <= rules.players[1] else rules.players[0]
+    compared = 0
+    for seed in range(3):
+        game = Game(rules, players, seed=seed, record=False)
+        rng = random.Random(seed)
+        for _ in range(150):
+            d = game.decision
+            if d is None or d.kind == "deal":
+                break
+            actions = game.legal_actions()
+            if d.kind == "turn" and any(a.verb == "play" for a in actions):
+                chosen = BasicBot(random.Random(1), looks=0).choose(game, actions)
+                picked = BasicBot(random.Random(1), looks=0).pick(game, d.seat, game.playable(d.seat))
+                assert picked == (chosen.card, chosen.color, chosen.target)
+                compared += 1
+            game.apply_trusted(RandomBot(rng).choose(game, actions))
+    assert compared > 20
+
 # -- basic reasons from the rules ------------------------------------------------------------
 
 RENAMES = [

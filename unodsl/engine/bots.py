@@ -6,7 +6,10 @@ of `game.decision`) and `out_of_turn(game, seat) -> Action | None` (one of
 of its own, kept as `bot.rng` (saved games and web tables restore it). A bot reads only what its seat may see: `game.view(seat)`, `game.events_for(seat)`,
 its own hand, the public counts and piles, the ruleset's declared facts, and copies of the game
 in which every card it cannot see is dealt anew (`engine.sample.sample_for`). tests/test_bots.py
-holds every bundled bot to that: its choice does not change when the hidden cards do.
+holds every bundled bot to that: its choice does not change when the hidden cards do. A bot may
+also offer `pick(game, seat, cards) -> (card, color, player)`, its play among the distinct
+playable cards, for the generated turn loop to ask when it plays a round out inside it
+(Game.play_round_out: the search bot's worlds).
 
 Bundled bots: `random` (the reference engines' random player), `basic` (reasons from what the
 rules' cards and answers measurably do: engine.probe) and `search` (engine.search: determinized

@@ -4,15 +4,18 @@ Where a round is decided, towards its end, the bot looks before it plays. Once s
 table is down to a few cards (`endgame`), each of its turn actions is tried in many worlds: in
 each, every card its seat cannot see is dealt anew at random (engine.sample.sample_for, a world
 consistent with what the seat may see, in which a seat that drew rather than played holds nothing
-it could have played then), the action is played and the round is played out to its
-end (by random players inside the generated turn loop, Game.play_round_out: a world costs a few
-hundred microseconds; or by basic players, slower). Every action meets the same worlds and the
-same random numbers after it, so the comparison is between actions, not between lucky and
-unlucky deals. The bot keeps the basic bot's choice unless the action that won most often won
-significantly more often than it, world by world; so it plays as basic does wherever the search
-sees no clear difference. The search stops at its budget of worlds (`iterations`) or of time
-(`seconds`). Earlier in the round, and for every other decision (a color asked for later, an
-answer, a drawn card, an action out of turn), it plays as the basic bot does.
+it could have played then), the action is played and the round is played out to its end inside
+the generated turn loop (Game.play_round_out), by basic players choosing their plays there
+(BasicBot.pick, as its basic opponents would, without their look on samples) or by random ones
+(faster, further from how people play). This is a rollout search: it improves on the policy
+that plays the worlds out, the basic bot's. Every action meets the same worlds and the same
+random numbers after it, so the comparison is between actions, not between lucky and unlucky
+deals; every few worlds the actions that can no longer beat basic's choice are dropped. The bot
+keeps the basic bot's choice unless the action that won most often won significantly more often
+than it, world by world; so it plays as basic does wherever the search sees no clear difference.
+The search stops at its budget of worlds (`iterations`) or of time (`seconds`). Earlier in the
+round, and for every other decision (a color asked for later, an answer, a drawn card, an action
+out of turn), it plays as the basic bot does.
 
 Because every world is played by the engine itself, the bot plays any ruleset, and because the
 worlds are dealt only from what its seat may see, it never uses a hidden card.
@@ -28,8 +31,8 @@ from .game import Game
 from .sample import can_fork, fork, sample_for
 
 ROLLOUT_STEPS = 3000      # a played-out round longer than this counts as lost
-# Who plays the sampled worlds out: random players (any card they may play, fast) or basic ones
-# without their look-ahead (slower, closer to how people play).
+# Who plays the sampled worlds out: basic players without their look on samples (as the bot's
+# opponents play) or random ones (any card they may play: faster).
 ROLLOUT_PLAYERS = {"random": RandomBot, "basic": lambda rng: BasicBot(rng, looks=0)}
 SIGNIFICANCE = 1.64       # z of the one-sided test another action must pass to replace basic's (5%)
 PRUNE_EVERY = 8           # worlds between two looks at which actions are still in question
@@ -107,9 +110,9 @@ class SearchBot:
         return candidates[base]
 
     def play_out(self, world: Game, seat: int, rng: random.Random) -> int:
-        """Play the round out: 1 when the seat's side goes out first. Random players are played
-        inside the generated turn loop once the world waits for a turn (Game.play_round_out);
-        basic ones, and any other decision, through the engine's legal actions."""
+        """Play the round out: 1 when the seat's side goes out first. Once the world waits for a
+        turn its players play inside the generated turn loop (Game.play_round_out); before
+        that, and with runs of cards, through the engine's legal actions."""
         player = self.player
         player.rng = rng
         fast = world.rules.runs is None       # (runs of cards are listed through the engine)
