@@ -114,7 +114,6 @@ def test_a_fork_plays_on_as_the_game_would_and_leaves_it_alone():
         fork(game, random.Random(0))
 
 
-
 def _to_a_drawing_turn(game: Game, rng: random.Random):
     """Play `game` on (a card whenever one may be played) until some seat, holding nothing it may
     play, draws at its turn and the round goes on: (that seat, the top card and color it drew on,
@@ -137,7 +136,8 @@ def test_a_drawing_turn_shows_what_the_seat_could_not_play_until_it_plays():
     rules = load("classic")
     game = Game(rules, 2, seed=11, record=False)
     drew, top, color, held = _to_a_drawing_turn(game, random.Random(2))
-    assert game.drew_on[drew] == (rules.playable_set(top, color), held)
+    assert game.drew_on[drew] == (top, color, (), held)
+    assert game.playable_kinds(*game.drew_on[drew][:3]) == rules.playable_set(top, color)
     assert game.drew_on[1 - drew] is None
     for _ in range(200):                  # on until that seat plays at its turn
         d = game.decision
@@ -154,7 +154,8 @@ def test_samples_that_infer_from_draws_give_a_seat_that_drew_nothing_it_could_ha
     rules = load("classic")
     game = Game(rules, 2, seed=11, record=False)
     drew = _to_a_drawing_turn(game, random.Random(2))[0]
-    kinds, held = game.drew_on[drew]
+    *seen, held = game.drew_on[drew]
+    kinds = game.playable_kinds(*seen)
     me = 1 - drew
     since = len(game.hands[drew]) - held          # cards drawn since: anything
     plain = [sum(c in kinds for c in sample_for(game, me, random.Random(i)).hands[drew]) for i in range(200)]
@@ -164,7 +165,6 @@ def test_samples_that_infer_from_draws_give_a_seat_that_drew_nothing_it_could_ha
     for s in inferred:                              # the same cards, hand sizes and view
         assert s.hands[me] == game.hands[me] and [len(h) for h in s.hands] == [len(h) for h in game.hands]
         assert sorted(s.hands[drew] + s.stock) == sorted(game.hands[drew] + game.stock)
-
 
 
 @pytest.mark.parametrize("name", RULESETS)

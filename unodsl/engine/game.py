@@ -196,9 +196,10 @@ class Game(Table, Seats, RoundFlow, Windows, Scoring, LegalActions, Views, Trigg
     def _note_turn(self, seat: int, verb: str) -> None:
         """Keep what a turn shows everyone (`drew_on`): a seat that draws rather than plays shows,
         if it plays sensibly, that it held nothing it could play; a play ends what that showed."""
-        if verb == "draw":
-            kinds = self.playable_kinds()
-            self.drew_on[seat] = None if kinds is None else (kinds, len(self.hands[seat]))
+        if verb == "draw":         # kept as it stands; what it rules out is worked out when asked
+            self.drew_on[seat] = (self.discard[-1] if self.discard else None, self.color,
+                                  tuple(self.counters.values()) if self.rules.restrictions else (),
+                                  len(self.hands[seat]))
         elif verb == "play":
             self.drew_on[seat] = None
 

@@ -118,7 +118,10 @@ def _respect_draws(game: Game, seat: int, rng: random.Random) -> None:
     for s in hidden:
         if notes[s] is None:
             continue
-        kinds, held = notes[s]
+        top, color, counters, held = notes[s]
+        kinds = game.playable_kinds(top, color, counters)
+        if kinds is None:
+            continue
         hand = game.hands[s]
         places = list(range(len(hand)))
         rng.shuffle(places)                               # which of them are the cards drawn since
