@@ -119,10 +119,10 @@ def test_simulate_says_which_engine_played_and_falls_back_with_a_reason():
     basic, said = _simulate("classic", "-n", "5", "--engine", "native")
     assert said == ["engine: Python (the native engine plays only random bots, not basic ones)"]
     assert basic == _simulate("classic", "-n", "5", "--engine", "python")[0]
-    swap, said = _simulate("swap-hands", "-n", "5", "--bots", "random", "--engine", "native")
-    assert said == ["engine: Python (the native engine cannot run UNO with Wild Swap Hands (2015): it has no code for "
-                    "a card whose play names a player)"]
-    assert swap == _simulate("swap-hands", "-n", "5", "--bots", "random", "--engine", "python")[0]
+    flip, said = _simulate("flip", "-n", "5", "--bots", "random", "--engine", "native")
+    assert said == ["engine: Python (the native engine cannot run UNO Flip: it has no code for "
+                    "a stock kept in order (cards put on it, its top card seen, or two-faced cards))"]
+    assert flip == _simulate("flip", "-n", "5", "--bots", "random", "--engine", "python")[0]
     # auto keeps short runs on Python
     _, said = _simulate("classic", "-n", "30", "--bots", "random")
     assert said[0].startswith("engine: Python (30 games are too few to pay for")
@@ -161,6 +161,40 @@ def test_a_mutated_rule_is_caught(monkeypatch):
         forget()
 
 
+@pytest.mark.slow
+def test_a_mutated_choice_of_player_is_caught(monkeypatch):
+    """A random seat that always names the first player it may (not one drawn among them), written
+    into the native module of a ruleset whose cards name players, plays other games than the
+    Python engine's (slow: the mutated module is compiled)."""
+    import re
+
+    from unodsl.native.writer import NativeWriter
+    rules = load("swap-hands")
+    original = NativeWriter.module_source
+
+    def mutated(self):
+        text = original(self)
+        broken = re.sub(r"target_arg = (\w+)\[\w+ % \w+\]", r"target_arg = \1[0]", text)
+        assert broken != text, "the random seat draws the player its play names"
+        return broken
+
+    def forget():
+        for key in [k for k in rules.generated if isinstance(k, tuple) and str(k[0]).startswith("native")]:
+            del rules.generated[key]
+    forget()
+    monkeypatch.setattr(NativeWriter, "module_source", mutated)
+    try:
+        engine = native_engine(rules, 4, trace=TRACE)
+        caught = 0
+        for seed in SEEDS:
+            native = engine.play(seed)
+            game, moves, _ = _python_game(rules, 4, seed)
+            caught += [m[:3] for m in native.trace] != moves[:TRACE] or native.hands != game.hands
+        assert caught == len(SEEDS)
+    finally:
+        forget()
+
+
 @pytest.mark.parametrize("ref, mods", _units())
 def test_what_the_native_engine_cannot_run_is_named_and_played_by_python(ref, mods):
     """A ruleset is either compiled whole or refused with what it met (a statement, a game
@@ -183,15 +217,16 @@ def test_what_the_native_engine_cannot_run_is_named_and_played_by_python(ref, mo
 
 def test_the_new_statements_fall_back_by_name():
     """What the native engine has no twin for yet names itself: the language's new statements
-    (flip's turning of the deck, the rules' own stock), a card that names a player, runs."""
+    (flip's turning of the deck, a stock kept in order), runs; the rules' own `when the stock runs
+    out` has one."""
     from unodsl.compile.codegen.loop import LoopWriter
     from unodsl.sim.engines import choose
     from unodsl.native.writer import NativeWriter
     notes = {name: choose(load(name), 4, "random", 10 ** 6, "native").note
-             for name in ("flip", "crazy-eights", "swap-hands")}
-    assert notes["crazy-eights"].endswith("it has no code for the rules' own stock (when the stock runs out, "
-                                          "or cards put on it))")
-    assert notes["swap-hands"].endswith("it has no code for a card whose play names a player)")
+             for name in ("flip", "crazy-eights")}
+    assert notes["flip"].endswith("it has no code for a stock kept in order (cards put on it, its top card "
+                                  "seen, or two-faced cards))")
+    assert notes["crazy-eights"] == "engine: native (the rules compiled to machine code)"
     # flip's statement `flip`, once the stock is the native engine's: a game method with no twin
     flip = load("flip")
     writer = NativeWriter(flip, 4)

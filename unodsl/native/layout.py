@@ -29,7 +29,7 @@ SCALARS = (
     "n_active", "plain", "idle_turns", "turns_without_play", "end_now", "drew_this_turn", "played_this_turn", "next_override",
     "round_over", "game_over", "lazy", "stock_len", "discard_len",
     "drawn", "reshuffles", "stock_empty", "eliminations",      # Game.stats
-    "stalemate", "n_winners", "chained_plays",
+    "stalemate", "n_winners", "chained_plays", "refilling",
     "journal_on", "journal_len", "last_len",                    # the journal of plays (cancel top)
     "trace_len", "rng",
     # the shape of this game's memory, set once

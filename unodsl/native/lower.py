@@ -30,7 +30,7 @@ from .layout import NONE, SEAT_REGIONS, SLOT, STATS
 
 # Game methods the generated code calls, and the runtime function doing the same.
 RUNTIME_CALLS = {
-    "draw_cards": "draw_cards", "drew": "drew", "_take": "_take", "reverse": "reverse",
+    "draw_cards": "draw_cards", "drew": "drew", "_take": "take", "reverse": "reverse",
     "pass_hands": "pass_hands", "swap_hands": "swap_hands", "redeal": "redeal", "reveal": "reveal",
     "set_color": "set_color", "set_counter": "set_counter", "add_score": "add_score",
     "eliminate": "eliminate", "end_game": "end_game", "end_round_now": "end_round_now",
@@ -206,6 +206,9 @@ class Lowering(ast.NodeTransformer):
         seat = self.hand_seat(node)
         if seat is not None:
             return ast.Compare(_hlen(seat), [ast.Gt()], [ast.Constant(0)])
+        if isinstance(node, ast.BoolOp) and _or_empty(node)[0] is None:
+            # `a and xs` as a condition: each operand's truth (what `if` makes of the value)
+            return ast.BoolOp(node.op, [self.test(v) for v in node.values])
         low = self.visit(node)
         if self.boolean(low):
             return low
@@ -314,6 +317,8 @@ class Lowering(ast.NodeTransformer):
         seat = self.hand_seat(node)
         if seat is not None:
             return _call("R.hand_copy", _g(), seat)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "range" and len(node.args) == 2:
+            return _call("R.numbers", *[self.visit(a) for a in node.args])      # tuple(range(a, b))
         low = self.visit(node)
         return ast.Call(ast.Attribute(_call("R.seats_of", low), "copy", ast.Load()), [], [])
 
@@ -557,7 +562,7 @@ class Lowering(ast.NodeTransformer):
         target = RUNTIME_CALLS.get(method)
         if target is None:
             raise Unsupported(f"the game's {method}()")
-        low = [self.visit(a) for a in args]
+        low = [self.card_list(a) if isinstance(a, ast.List) else self.visit(a) for a in args]
         if method == "set_counter":
             name = args[0]
             if not isinstance(name, ast.Constant):
@@ -573,8 +578,11 @@ class Lowering(ast.NodeTransformer):
             low = low[:2]
         elif method == "eliminate" and len(low) == 1:
             low.append(ast.Constant(False))
-        elif method == "discard_cards":
-            low[1] = self.collection(args[1]) if not isinstance(args[1], ast.List) else self.card_list(args[1])
+        elif method in ("draw_cards", "_take"):        # the rules' own `when the stock runs out`, or None
+            refill = self.t.ns["rules"].on_stock_out is not None
+            low.append(ast.Name("stock_out", ast.Load()) if refill else ast.Constant(None))
+        elif method == "discard_cards" and not isinstance(args[1], ast.List):
+            low[1] = self.collection(args[1])
         return _call("R." + target, _g(), *low)
 
     def card_list(self, node):

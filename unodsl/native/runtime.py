@@ -43,10 +43,10 @@ END_NOW, DREW = SLOT["end_now"], SLOT["drew_this_turn"]
 NEXT_OVERRIDE, ROUND_OVER, GAME_OVER = SLOT["next_override"], SLOT["round_over"], SLOT["game_over"]
 STOCK_LEN, DISCARD_LEN = SLOT["stock_len"], SLOT["discard_len"]
 DRAWN, RESHUFFLES, STOCK_EMPTY, ELIMINATIONS = SLOT["drawn"], SLOT["reshuffles"], SLOT["stock_empty"], SLOT["eliminations"]
-STALEMATE, N_WINNERS = SLOT["stalemate"], SLOT["n_winners"]
+STALEMATE, N_WINNERS, REFILLING = SLOT["stalemate"], SLOT["n_winners"], SLOT["refilling"]
 JOURNAL_ON, JOURNAL_LEN, LAST_LEN = SLOT["journal_on"], SLOT["journal_len"], SLOT["last_len"]
 TURNS_BEFORE, ROUND_TURNS, RNG = SLOT["turns_before"], SLOT["round_turns"], SLOT["rng"]
-N, CAP = SLOT["n"], SLOT["cap"]
+N, CAP, CARDS = SLOT["n"], SLOT["cap"], SLOT["cards"]
 O_HANDS, O_HLEN, O_SKIPS, O_SCORES = SLOT["o_hands"], SLOT["o_hlen"], SLOT["o_skips"], SLOT["o_scores"]
 O_ROUND_POINTS, O_TEAMS, O_ELIMINATED = SLOT["o_round_points"], SLOT["o_teams"], SLOT["o_eliminated"]
 O_BENCHED, O_INACTIVE, O_ORDER, O_POS = SLOT["o_benched"], SLOT["o_inactive"], SLOT["o_order"], SLOT["o_pos"]
@@ -175,6 +175,12 @@ def _contains(xs, x):
         return lambda xs, x: xs != NONE and xs == x
 
 
+@njit(cache=True)
+def numbers(low, high):
+    """tuple(range(low, high)): the whole numbers from low up to high, less high."""
+    return np.arange(low, max(low, high), 1, np.int64)
+
+
 @njit(cache=True, inline="always")
 def floordiv(a, b):
     return a // b if b else 0
@@ -194,7 +200,7 @@ def card_attr(table, card):
 def distinct(g, xs):
     """list(dict.fromkeys(xs)): the values in order, each once."""
     seen = g[O_SEEN]
-    cards = g[SLOT["cards"]]
+    cards = g[CARDS]
     out = np.empty(xs.shape[0], np.int64)
     k = 0
     for x in xs:
@@ -344,6 +350,23 @@ def _take(g):
 
 
 @njit(cache=True)
+def take(g, refill):
+    """Table._take: with `refill` None, as `_take`; else `refill(g)` is the ruleset's own `when the
+    stock runs out` (compiled with the ruleset), run when the stock is empty, except while it is
+    running (a draw inside it finds nothing)."""
+    if refill is not None:
+        if g[STOCK_LEN] == 0:
+            if g[REFILLING] == 0:
+                g[REFILLING] = 1
+                refill(g)
+                g[REFILLING] = 0
+            if g[STOCK_LEN] == 0:
+                g[STOCK_EMPTY] += 1
+                return NONE
+    return _take(g)
+
+
+@njit(cache=True)
 def drew(g, seat, handle, got):
     """Table.drew: account for `got` cards just added to the end of the seat's hand."""
     g[DRAWN] += got
@@ -356,12 +379,12 @@ def drew(g, seat, handle, got):
 
 
 @njit(cache=True)
-def draw_cards(g, seat, count):
-    """Table.draw_cards: the last card drawn, or None."""
+def draw_cards(g, seat, count, refill):
+    """Table.draw_cards: the last card drawn, or None (`refill`: as `take`'s)."""
     got = 0
     last = NONE
     for _ in range(count):
-        card = _take(g)
+        card = take(g, refill)
         if card == NONE:
             break
         hand_add(g, seat, card)

@@ -52,7 +52,8 @@ class NativeWriter(LoopWriter):
         self.offsets, self.memory = offsets(n, len(rules.deck), rules.size, len(rules.counters), trace)
         self.strings = Strings(rules.colors)
         self.local_functions = {"is_playable", "playable_cards", "play", "turn_starter", "end_round", "play_round",
-                      "deal_count", "teams_on", "dealer_value", "round_start", "_matches", "_trace"}
+                      "deal_count", "teams_on", "dealer_value", "round_start", "_matches", "_trace",
+                                "play_targets", "stock_out"}
         self.uses_match_table = rules.match_static and rules.size <= MATCH_TABLE_LIMIT
 
     # ---- what differs from the Python simulator loop --------------------------------------------
@@ -70,10 +71,6 @@ class NativeWriter(LoopWriter):
         if in_function:
             return super().play_body(ind, drawn, turn, in_function)
         return [(ind, "play(g, s, card, color_arg, target_arg, False)")]
-
-    def random_variant(self, seat: str, card: str, ind: int) -> list:
-        # reached only by a card whose play names a player, which module_source() turns away
-        return [(ind, "color_arg = target_arg = None")]
 
     def event(self, ind: int, call: str) -> list:
         """The moves of a traced game (tests compare them with the Python engine's)."""
@@ -110,6 +107,10 @@ class NativeWriter(LoopWriter):
         if r.on_round_start is not None:
             L += self.program(r.on_round_start, Env(player="s", actor="None", card=None), 1)
         L += [(1, "return"), (0, "")]
+        if r.on_stock_out is not None:         # Table._take runs it (runtime.take)
+            L += [(0, "def stock_out(g):"), (1, "drawn = None")]
+            L += self.program(r.on_stock_out, Env(player="None", actor="None", card=None), 1)
+            L += [(1, "return"), (0, "")]
         # matching: a table when the match rules read only the card, the top card and the color
         L += [(0, "def is_playable(g, p, card):")]
         if not self.uses_match_table:
@@ -126,6 +127,8 @@ class NativeWriter(LoopWriter):
     def generated_source(self) -> str:
         parts = (self.play_function(), self.starter_function(), self.end_round_function(),
                  self.round_function())
+        if self.names_players():
+            parts += (self.targets_function() or [],)
         lines = [line for part in parts for line in part + [(0, "")]]
         lines += self.expression_functions()
         return "\n".join("    " * ind + text for ind, text in lines)
@@ -134,15 +137,16 @@ class NativeWriter(LoopWriter):
     def module_source(self) -> str:
         """The native module's full text: tables, the lowered functions, the game around them."""
         r = self.r
-        if any(a == 2 for a in self.ns["ASKS"]):
+        source = self.generated_source()
+        if self.names_players() and self.targets_function() is None:
             raise Unsupported("a card whose play names a player")
         if r.runs is not None:
             raise Unsupported("runs of cards played together")
-        if r.on_stock_out is not None or r.ordered_stock:
-            raise Unsupported("the rules' own stock (when the stock runs out, or cards put on it)")
+        if r.ordered_stock:
+            raise Unsupported("a stock kept in order (cards put on it, its top card seen, or two-faced cards)")
         tables = Tables(self.strings, self.ns, {name: i for i, name in enumerate(r.counters)})
         tables.seat_attrs = {id(fn): name for name, (_, fn) in r.resolver.seat_attrs.items()}
-        functions = lower_functions(self.generated_source(), tables, self.local_functions)
+        functions = lower_functions(source, tables, self.local_functions)
         body = "\n\n".join(("@njit(cache=True, inline='always')\n" if fn.name in INLINED else "@njit(cache=True)\n")
                            + ast.unparse(ast.fix_missing_locations(fn)) for fn in functions)
         return "\n".join([HEADER, self.tables_source(tables), body, self.game_source()]) + "\n"

@@ -12,6 +12,7 @@ import re
 import tokenize
 
 from ...lang import ast as A
+from ..expressions import SEAT
 from .expressions import _NONNULL_SEATS, Env, Unsupported
 from .statements import StatementWriter
 
@@ -23,6 +24,8 @@ class LoopWriter(StatementWriter):
         super().__init__(*args, **kwargs)
         self.pick = False         # the simulator's turn plays chosen by the seat bot's `pick`
         self._play_depth = 0      # plays being written inside one another (a drawn card's)
+        self._variant_colors = None   # names of the tables of a play's colors (variant_colors)
+        self._targets = ()            # play_targets's lines once written (None: it cannot be)
         self._as_if = None        # inside a starter rule: writes `as if <seat> played it`
 
     def _sPlayDrawn(self, node, env, ind):
@@ -238,17 +241,66 @@ class LoopWriter(StatementWriter):
               (ind + 2, "color_arg = target_arg = None"),
               (ind + 1, "elif k == 1:"), (ind + 2, f"color_arg, target_arg = {self.color_pick('card')}, None"),
               (ind + 1, "else:"),
-              (ind + 2, "g.decision = TURN[s]"),
+              *([(ind + 2, "g.decision = TURN[s]")] if self.names_players() and self.targets_function() is None else []),
               *self.random_variant("s", "card", ind + 2)]
         return L
 
     def random_variant(self, seat: str, card: str, ind: int) -> list:
         """`color_arg, target_arg = ` a play of `card` that names a player, drawn uniformly among
-        its variants (every color it asks for, with every player it may name), as RandomBot picks."""
-        v = self.temp("v")
-        return [(ind, f"{v} = g._plays({seat}, {card})"),
-                (ind, f"{v} = {v}[int(rand() * len({v}))]"),
-                (ind, f"color_arg, target_arg = {v}.color, {v}.target")]
+        its variants (every color it asks for, with every player it may name), as RandomBot picks
+        among `Game._plays`: one draw, the variant at `color * players + player`. The players come
+        from `play_targets` (below); when it cannot be written, from the Game itself."""
+        if not self.names_players():          # (never reached: no card names a player)
+            return [(ind, "color_arg = target_arg = None")]
+        if self.targets_function() is None:
+            v = self.temp("v")
+            return [(ind, f"{v} = g._plays({seat}, {card})"),
+                    (ind, f"{v} = {v}[int(rand() * len({v}))]"),
+                    (ind, f"color_arg, target_arg = {v}.color, {v}.target")]
+        o, n, m, k = self.temp("o"), self.temp("n"), self.temp("m"), self.temp("k")
+        counts, starts, colors = self.variant_colors()
+        return [(ind, f"{o} = play_targets(g, {seat}, {card})"),
+                (ind, f"{n} = len({o})"),
+                (ind, f"{m} = {n} if {n} > 0 else 1"),
+                (ind, f"{k} = int(rand() * ({counts}[{card}] * {m}))"),
+                (ind, f"color_arg = {colors}[{starts}[{card}] + {k} // {m}]"),
+                (ind, f"target_arg = {o}[{k} % {m}] if {n} > 0 else None")]
+
+    def names_players(self) -> bool:
+        """Whether some card's play names a player (ASKS 2)."""
+        return any(a == 2 for a in self.ns["ASKS"])
+
+    def variant_colors(self) -> tuple:
+        """Names of three tables: per card, how many colors its play may name (1: none, None),
+        where they start in the third, and all of them in a row (Game._plays's colors)."""
+        if self._variant_colors is not None:
+            return self._variant_colors
+        counts, starts, colors = [], [], []
+        for p in self.r.on_play:
+            options = p.color_options if p is not None and p.asks_color else (None,)
+            starts.append(len(colors))
+            counts.append(len(options))
+            colors += options
+        self._variant_colors = (self.const(tuple(counts), "VARIANTS"), self.const(tuple(starts), "VARIANT_AT"),
+                                self.const(tuple(colors), "VARIANT_COLOR"))
+        return self._variant_colors
+
+    def targets_function(self):
+        """`play_targets(g, s, card)`: the players a play of `card` by `s` may name (a program's
+        `target_options`: the candidates of the first `picks` the play names), worked out before
+        the card leaves the hand; written once, or None when a pick's players have no template."""
+        if self._targets == ():
+            def first_pick(p, ind):
+                picks = [n for n in A.walk(p.body) if isinstance(n, A.Picks) and id(n) in p.named]
+                lines, o = self._candidates(picks[0], Env(player="s", actor="s", card="card"), ind, SEAT)
+                return lines + [(ind, f"return {o}")]
+            per_card = tuple(p if p is not None and p.asks_target else None for p in self.r.on_play)
+            try:
+                body = self.dispatch(per_card, 1, first_pick)
+                self._targets = [(0, "def play_targets(g, s, card):"), *body, (1, "return _seats(None)")]
+            except Unsupported:
+                self._targets = None
+        return self._targets
 
     def starter_function(self) -> list:
         """`turn_starter(g, card)`: Game._turn_starter, the card turned to start the pile and its
@@ -395,6 +447,8 @@ class LoopWriter(StatementWriter):
     def source(self) -> str:
         parts = (self.playable_function(), self.turn_actions_function(), self.play_function(),
                  self.starter_function(), self.end_round_function(), self.round_function())
+        if self.sim and self.names_players() and self.targets_function() is not None:
+            parts += (self.targets_function(),)
         lines = [line for part in parts for line in self.bind_stable(part) + [(0, "")]]
         lines += self.property_functions()
         return "\n".join("    " * ind + text for ind, text in lines)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...lang import ast as A
-from ..effects import ASKING, CHANCE_KINDS, CHANCE_PROMPTS, MAX_CHANCE
+from ..effects import ASKING, CHANCE_KINDS, CHANCE_PROMPTS, MAX_CHANCE, MAX_LOOP
 from ..expressions import ANY, CARD, COLOR, INT, MEMBER, SEAT, SEATS
 from .expressions import _NONNULL_SEATS, Env, ExpressionWriter, Unsupported
 
@@ -391,6 +391,15 @@ class StatementWriter(ExpressionWriter):
         vtype = MEMBER.get(ctype, ANY)
         inner = replace(env, vars={**env.vars, node.var: (var, vtype)})
         return [(ind, f"for {var} in tuple({self.expr(node.collection, env)} or ()):")] + self.block(node.body, inner, ind + 1)
+
+    def _sWhile(self, node, env, ind):
+        """At most MAX_LOOP rounds of the body while the test holds; one more is cut short, and
+        told in the log (as the generic statement does)."""
+        limit = self.event(ind + 1, "g.event('loop_limit', limit=%d)" % MAX_LOOP)
+        return [(ind, f"for {self.temp('i')} in range({MAX_LOOP}):"),
+                (ind + 1, f"if not ({self._boolean(node.test, env)}):"), (ind + 2, "break"),
+                *self.block(node.body, env, ind + 1),
+                *([(ind, "else:")] + limit if limit else [])]
 
     def _sReturnStarter(self, node, env, ind):
         return [(ind, "g.put_back_starter()"), (ind, "redo = True")]
