@@ -21,32 +21,25 @@ from typing import NamedTuple
 import numpy as np
 
 from ..compile.codegen.expressions import Unsupported
+from ..lang.cache import cache_dir as shared_cache_dir
 from .layout import NONE, SLOT
 from .portable import MASK, SEED_SALT
 from .writer import HIST_SIZE, NativeWriter
 
 
 def cache_dir() -> Path:
-    """Where native modules and their machine code live: $UNODSL_CACHE, else the user's cache
-    folder (XDG), else a folder in the temporary directory."""
-    base = os.environ.get("UNODSL_CACHE")
-    if base:
-        return Path(base) / "native"
-    xdg = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(xdg) / "unodsl" / "native"
-
-
-def _writable(folder: Path) -> Path:
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        probe = folder / ".probe"
-        probe.write_text("")
-        probe.unlink()
+    """Where native modules and their machine code live: the user's private cache folder
+    (lang.cache), else a fresh private folder for this process (everything is compiled anew)."""
+    global _FALLBACK
+    folder = shared_cache_dir("native")
+    if folder is not None:
         return folder
-    except OSError:
-        fallback = Path(tempfile.gettempdir()) / f"unodsl-native-{os.getuid() if hasattr(os, 'getuid') else 0}"
-        fallback.mkdir(parents=True, exist_ok=True)
-        return fallback
+    if _FALLBACK is None:
+        _FALLBACK = Path(tempfile.mkdtemp(prefix="unodsl-native-"))
+    return _FALLBACK
+
+
+_FALLBACK: Path | None = None
 
 
 def _runtime_stamp() -> str:
@@ -57,7 +50,7 @@ def _runtime_stamp() -> str:
 
 
 def _load(source: str, key: str):
-    folder = _writable(cache_dir())
+    folder = cache_dir()
     path = folder / f"ruleset_{key}.py"
     if not path.exists():
         tmp = folder / f".{path.name}.{os.getpid()}.tmp"
