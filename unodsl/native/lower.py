@@ -9,7 +9,9 @@ a `State` of typed arrays:
   g.skips, g.scores ...           the array of the same name
   g.hands[t], len(g.hands[t])     a view of hand t, `g.hlen[t]`; `.append`, `.remove`, `in`,
                                   truth: the runtime's hand functions
-  g.reverse(), g.draw_cards(t, n) the runtime function of the same name: R.reverse(g) ...
+  g.reverse(), g.draw_cards(t, n) the runtime function of the same name: R.reverse(g) ...; a draw
+                                  also takes the rules' `when the stock runs out` (the
+                                  module's stock_out), or None: R.draw_cards(g, t, n, None)
   None, 'red', 'challenge'        NONE, and each text a number (Strings), so == still compares
   x is None, isinstance(x, int)   x == NONE, x != NONE
   bool(x), if x:, (x or 0)        R.truth(x), R.nz(x): Python's truth of None, 0 and lists

@@ -7,8 +7,9 @@ random bot, no event log), with two things of its own:
     under which color, or from the match rules' own expressions, where the Python engine asks
     its memo;
   - the parts of a game the Python engine runs in its `Game` (dealing, the first dealer, teams,
-    the round's opening rule, rounds until the game ends, the statistics of many games), written
-    here once as numba code over the same `State`.
+    the round's opening rule and the rules' own `when the stock runs out`, both written by
+    codegen's templates; rounds until the game ends, the statistics of many games), written here
+    once as numba code over the same `State`.
 
 Everything a rule means comes from codegen's templates through `lower.py`. `module_source()` is
 the whole module the engine compiles: its text is also the key of the on-disk cache.
@@ -53,7 +54,7 @@ class NativeWriter(LoopWriter):
         self.strings = Strings(rules.colors)
         self.local_functions = {"is_playable", "playable_cards", "play", "turn_starter", "end_round", "play_round",
                       "deal_count", "teams_on", "dealer_value", "round_start", "_matches", "_trace",
-                                "play_targets", "stock_out"}
+                      "play_targets", "stock_out"}
         self.uses_match_table = rules.match_static and rules.size <= MATCH_TABLE_LIMIT
 
     # ---- what differs from the Python simulator loop --------------------------------------------

@@ -393,8 +393,8 @@ class StatementWriter(ExpressionWriter):
         return [(ind, f"for {var} in tuple({self.expr(node.collection, env)} or ()):")] + self.block(node.body, inner, ind + 1)
 
     def _sWhile(self, node, env, ind):
-        """At most MAX_LOOP rounds of the body while the test holds; one more is cut short, and
-        told in the log (as the generic statement does)."""
+        """The body again while the test holds, at most MAX_LOOP times; a loop stopped by that
+        limit is told in the log (as the generic statement does)."""
         limit = self.event(ind + 1, "g.event('loop_limit', limit=%d)" % MAX_LOOP)
         return [(ind, f"for {self.temp('i')} in range({MAX_LOOP}):"),
                 (ind + 1, f"if not ({self._boolean(node.test, env)}):"), (ind + 2, "break"),
