@@ -107,6 +107,7 @@ class BasicBot:
         what it measurably does on average, as the search bot's players of its worlds do)."""
         self.rng = rng
         self.looks = int(looks)
+        self._called, self._called_for = {}, None     # plays made with the closing call (`_closing`)
 
     # -- on its turn ----------------------------------------------------------------------------
     def choose(self, game: Game, actions: list) -> Action:
@@ -137,37 +138,110 @@ class BasicBot:
 
     def _best_play(self, game: Game, seat: int, plays: list, know) -> Action:
         plan = _plan(game.rules, know)
+        looks = self.looks
+        if len(plays) == 1:             # nothing to weigh, unless the play is to be tried (that draws)
+            a = plays[0]
+            if not (looks and (a.target is not None or plan.look[a.card]) and can_fork(game)):
+                return self._closing(game, a, plan)
         hands = game.hands
-        sizes = [len(h) for h in hands]
+        hand = hands[seat]
+        sizes = list(map(len, hands))
         order = game._order_from(seat)
-        teams = game.teams
-        near = max((closeness(sizes[s]) for s in order if teams[s] != teams[seat]), default=0.0)
-        base = self._value(game, seat, order, sizes)
-        points_weight = W_POINTS * (0.5 + near)
-        follow_weight = W_FOLLOW / max(1, sizes[seat])
-        after = list(sizes)
-        after[seat] -= 1
-        plain = W_EFFECT * (self._value(game, seat, order, after) - base)   # a card that only leaves the hand
-        best, best_score = plays[0], None
+        weights = self._weights(game, seat, order, sizes)
+        follow_weight = weights[3]
+        rules = game.rules
+        memo, colors, static = rules._memo, rules.cards.color, rules.match_static
+        changes, bluffs = plan.changes, plan.bluffs
+        worth: dict = {}        # card, or (card, played as a bluff) -> the play's worth but the follow
+        honest: dict = {}
         looked: dict = {}
+        best, best_score = plays[0], None
         for a in plays:
             card = a.card
-            if self.looks and (a.target is not None or plan.look[card]) and can_fork(game):
-                cards = self._look(game, seat, a, order, looked)
-            elif card in plan.bluffs and not is_honest(game, seat, card):
-                cards = plan.bluffs[card]
+            if looks and (a.target is not None or plan.look[card]) and can_fork(game):
+                score = self._worth(game, seat, order, sizes, weights, plan, card,
+                                    self._look(game, seat, a, order, looked))
             else:
-                cards = plan.changes[card]
-            score = plan.fit[card] + points_weight * plan.points[card]
-            if cards is None:
-                score += plain
+                if card in bluffs:
+                    bluff = honest.get(card)
+                    if bluff is None:
+                        bluff = honest[card] = not is_honest(game, seat, card)
+                    key = (card, bluff)
+                else:
+                    key, bluff = card, False
+                score = worth.get(key)
+                if score is None:
+                    score = worth[key] = self._worth(game, seat, order, sizes, weights, plan, card,
+                                                     bluffs[card] if bluff else changes[card])
+            # how many of its other cards could follow it (`_follow`, written out: it runs per play)
+            if static:
+                color = a.color if a.color is not None else colors[card]
+                ok = memo.get((card, color))
+                if ok is None:
+                    ok = rules.playable_set(card, color)
+                follow = sum(map(ok.__contains__, hand))
+                if card in ok and card in hand:
+                    follow -= 1
             else:
-                after = _applied(sizes, order, cards, played=True)
-                score += W_EFFECT * (self._value(game, seat, order, after) - base)
-            score += follow_weight * self._follow(game, seat, card, a.color, card)
+                follow = self._follow(game, seat, card, a.color, card)
+            score += follow_weight * follow
             if best_score is None or score > best_score:
                 best, best_score = a, score
-        return closing_own_windows(game, best, know)
+        return self._closing(game, best, plan)
+
+    @staticmethod
+    def _weights(game: Game, seat: int, order: list, sizes: list) -> tuple:
+        """What weighs every play alike at this position: the value of the hand sizes (`_value`),
+        what a card that only leaves the hand changes of it, the weight of a card's points (more
+        as an opponent nears going out) and of each card that can follow. Both values are summed
+        in one pass, term by term as `_value` sums them, so that they come out the same."""
+        teams = game.teams
+        team = teams[seat]
+        mine, shed, theirs, count, fewest = 0.0, 0.0, 0.0, 0, None
+        for s in order:             # the same sums, in the same order, as `_value`
+            k = sizes[s]
+            weighted = k * (1.0 + THREAT / (1.0 + (k if k > 0.0 else 0.0)))
+            if teams[s] == team:
+                if s == seat:
+                    mine -= weighted
+                    k -= 1
+                    shed -= k * (1.0 + THREAT / (1.0 + (k if k > 0.0 else 0.0)))
+                else:
+                    mine -= 0.5 * weighted
+                    shed -= 0.5 * weighted
+            else:
+                theirs += weighted
+                count += 1
+                if fewest is None or k < fewest:
+                    fewest = k
+        if count:
+            base, plain = mine + theirs / count, shed + theirs / count
+        else:
+            base, plain = mine, shed
+        near = closeness(fewest) if count else 0.0        # closeness falls as a hand grows
+        return base, W_EFFECT * (plain - base), W_POINTS * (0.5 + near), W_FOLLOW / max(1, sizes[seat])
+
+    def _worth(self, game: Game, seat: int, order: list, sizes: list, weights: tuple, plan, card: int, cards) -> float:
+        """A play's worth but for what can follow it: how hard its card is to play later, its
+        points, and what it does to the hands (`cards`: the change by place, or None)."""
+        base, plain, points_weight, _ = weights
+        score = plan.fit[card] + points_weight * plan.points[card]
+        if cards is None:
+            return score + plain
+        after = _applied(sizes, order, cards, played=True)
+        return score + W_EFFECT * (self._value(game, seat, order, after) - base)
+
+    def _closing(self, game: Game, action: Action, plan) -> Action:
+        """`closing_own_windows`, each play made once with its call and remembered (every turn
+        ends in one of a few plays)."""
+        if action.verb != "play" or action.call is not None or plan.close_with_play is None:
+            return action
+        if self._called_for is not plan:
+            self._called, self._called_for = {}, plan
+        called = self._called.get(action)
+        if called is None:
+            called = self._called[action] = action._replace(call=plan.close_with_play)
+        return called
 
     def _look(self, game: Game, seat: int, action: Action, order: list, looked: dict) -> list:
         """What the play does here: played on samples of the game, to the seat's next turn."""
@@ -195,7 +269,7 @@ class BasicBot:
         mine, theirs, count = 0.0, 0.0, 0
         for s in order:
             k = sizes[s]
-            weighted = k * (1.0 + THREAT / (1.0 + max(0.0, k)))
+            weighted = k * (1.0 + THREAT / (1.0 + (k if k > 0.0 else 0.0)))
             if teams[s] == team:
                 mine -= weighted if s == seat else 0.5 * weighted
             else:
@@ -224,10 +298,10 @@ class BasicBot:
         hand = game.hands[seat]
         if r.match_static:
             ok = r.playable_set(top, color)
-            count = sum(1 for c in hand if c in ok)
+            count = sum(map(ok.__contains__, hand))
             return count - 1 if played is not None and played in ok and played in hand else count
         colors = r.cards.color
-        count = sum(1 for c in hand if colors[c] == color)
+        count = [colors[c] for c in hand].count(color)
         return count - 1 if played is not None and colors[played] == color and played in hand else count
 
     @staticmethod
