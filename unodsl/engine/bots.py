@@ -108,6 +108,7 @@ class BasicBot:
         self.rng = rng
         self.looks = int(looks)
         self._called, self._called_for = {}, None     # plays made with the closing call (`_closing`)
+        self._kept = None                              # (rules, players, plan) of the last decision
 
     # -- on its turn ----------------------------------------------------------------------------
     def choose(self, game: Game, actions: list) -> Action:
@@ -119,7 +120,7 @@ class BasicBot:
             plays = [a for a in actions if a.verb == "play"]
             if not plays:
                 return next((a for a in actions if a.verb in ("draw", "keep", "pass")), actions[0])
-            return self._best_play(game, d.seat, plays, knowledge(game.rules, game.n))
+            return self._best_play(game, d.seat, plays)
         if d.optional:          # a choice that may be declined (`may choose`): this bot makes it
             actions = [a for a in actions if a.verb != "pass"] or actions
             if len(actions) == 1:
@@ -136,13 +137,21 @@ class BasicBot:
             return self._answer(game, actions, knowledge(game.rules, game.n))
         return actions[int(self.rng.random() * len(actions))]
 
-    def _best_play(self, game: Game, seat: int, plays: list, know) -> Action:
-        plan = _plan(game.rules, know)
-        looks = self.looks
+    def _plan_of(self, game: Game):
+        """The plan of the game's rules at its table size (`_plan`), kept for the next decision."""
+        rules = game.rules
+        kept = self._kept
+        if kept is None or kept[0] is not rules or kept[1] != game.n:
+            kept = self._kept = (rules, game.n, _plan(rules, knowledge(rules, game.n)))
+        return kept[2]
+
+    def _best_play(self, game: Game, seat: int, plays: list) -> Action:
+        plan = self._plan_of(game)
+        looks, look = self.looks, plan.look
         if len(plays) == 1:             # nothing to weigh, unless the play is to be tried (that draws)
             a = plays[0]
-            if not (looks and (a.target is not None or plan.look[a.card]) and can_fork(game)):
-                return self._closing(game, a, plan)
+            if not (looks and (a.target is not None or look[a.card]) and can_fork(game)):
+                return self._closing(a, plan)
         hands = game.hands
         hand = hands[seat]
         sizes = list(map(len, hands))
@@ -156,11 +165,15 @@ class BasicBot:
         honest: dict = {}
         looked: dict = {}
         best, best_score = plays[0], None
+        last = None             # the card of the play before, and its worth: a card's colors come together
         for a in plays:
-            card = a.card
-            if looks and (a.target is not None or plan.look[card]) and can_fork(game):
+            _, _, card, color, target, _, _, _ = a
+            if looks and (target is not None or look[card]) and can_fork(game):
                 score = self._worth(game, seat, order, sizes, weights, plan, card,
                                     self._look(game, seat, a, order, looked))
+                last = None
+            elif card == last:
+                score = last_worth
             else:
                 if card in bluffs:
                     bluff = honest.get(card)
@@ -173,9 +186,11 @@ class BasicBot:
                 if score is None:
                     score = worth[key] = self._worth(game, seat, order, sizes, weights, plan, card,
                                                      bluffs[card] if bluff else changes[card])
+                last, last_worth = card, score
             # how many of its other cards could follow it (`_follow`, written out: it runs per play)
             if static:
-                color = a.color if a.color is not None else colors[card]
+                if color is None:
+                    color = colors[card]
                 ok = memo.get((card, color))
                 if ok is None:
                     ok = rules.playable_set(card, color)
@@ -183,11 +198,11 @@ class BasicBot:
                 if card in ok and card in hand:
                     follow -= 1
             else:
-                follow = self._follow(game, seat, card, a.color, card)
+                follow = self._follow(game, seat, card, color, card)
             score += follow_weight * follow
             if best_score is None or score > best_score:
                 best, best_score = a, score
-        return self._closing(game, best, plan)
+        return self._closing(best, plan)
 
     @staticmethod
     def _weights(game: Game, seat: int, order: list, sizes: list) -> tuple:
@@ -231,7 +246,7 @@ class BasicBot:
         after = _applied(sizes, order, cards, played=True)
         return score + W_EFFECT * (self._value(game, seat, order, after) - base)
 
-    def _closing(self, game: Game, action: Action, plan) -> Action:
+    def _closing(self, action: Action, plan) -> Action:
         """`closing_own_windows`, each play made once with its call and remembered (every turn
         ends in one of a few plays)."""
         if action.verb != "play" or action.call is not None or plan.close_with_play is None:
