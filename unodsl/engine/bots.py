@@ -107,8 +107,7 @@ class BasicBot:
         what it measurably does on average, as the search bot's players of its worlds do)."""
         self.rng = rng
         self.looks = int(looks)
-        self._called, self._called_for = {}, None     # plays made with the closing call (`_closing`)
-        self._kept = None                              # (rules, players, plan) of the last decision
+        self._kept = None     # (rules, players, plan, {play: the play with its closing call}) of the last turn
 
     # -- on its turn ----------------------------------------------------------------------------
     def choose(self, game: Game, actions: list) -> Action:
@@ -137,29 +136,37 @@ class BasicBot:
             return self._answer(game, actions, knowledge(game.rules, game.n))
         return actions[int(self.rng.random() * len(actions))]
 
-    def _plan_of(self, game: Game):
-        """The plan of the game's rules at its table size (`_plan`), kept for the next decision."""
+    def _best_play(self, game: Game, seat: int, plays: list) -> Action:
         rules = game.rules
         kept = self._kept
         if kept is None or kept[0] is not rules or kept[1] != game.n:
-            kept = self._kept = (rules, game.n, _plan(rules, knowledge(rules, game.n)))
-        return kept[2]
+            kept = self._kept = (rules, game.n, _plan(rules, knowledge(rules, game.n)), {})
+        plan = kept[2]
+        best = plays[0]
+        if len(plays) > 1 or (self.looks and (best.target is not None or plan.look[best.card]) and can_fork(game)):
+            best = self._weigh(game, seat, plays, plan)     # (one play is weighed only to be tried on samples)
+        # made so that it closes its player's own windows (`closing_own_windows`), once per play
+        call = plan.close_with_play
+        if call is None or best.verb != "play" or best.call is not None:
+            return best
+        called = kept[3].get(best)
+        if called is None:
+            called = kept[3][best] = best._replace(call=call)
+        return called
 
-    def _best_play(self, game: Game, seat: int, plays: list) -> Action:
-        plan = self._plan_of(game)
-        looks, look = self.looks, plan.look
-        if len(plays) == 1:             # nothing to weigh, unless the play is to be tried (that draws)
-            a = plays[0]
-            if not (looks and (a.target is not None or look[a.card]) and can_fork(game)):
-                return self._closing(a, plan)
+    def _weigh(self, game: Game, seat: int, plays: list, plan) -> Action:
+        """The play that scores best: what its card does to the hands (tried on samples when it
+        moves cards between hands), how hard it is to play later, its points, and how much of
+        the hand can follow it."""
         hands = game.hands
         hand = hands[seat]
         sizes = list(map(len, hands))
         order = game._order_from(seat)
         weights = self._weights(game, seat, order, sizes)
-        follow_weight = weights[3]
+        _, plain, points_weight, follow_weight = weights
         rules = game.rules
         memo, colors, static = rules._memo, rules.cards.color, rules.match_static
+        looks, look, fit, points = self.looks, plan.look, plan.fit, plan.points
         changes, bluffs = plan.changes, plan.bluffs
         worth: dict = {}        # card, or (card, played as a bluff) -> the play's worth but the follow
         honest: dict = {}
@@ -184,8 +191,12 @@ class BasicBot:
                     key, bluff = card, False
                 score = worth.get(key)
                 if score is None:
-                    score = worth[key] = self._worth(game, seat, order, sizes, weights, plan, card,
-                                                     bluffs[card] if bluff else changes[card])
+                    cards = bluffs[card] if bluff else changes[card]
+                    if cards is None:     # (`_worth`, written out for a card that only leaves the hand)
+                        score = fit[card] + points_weight * points[card] + plain
+                    else:
+                        score = self._worth(game, seat, order, sizes, weights, plan, card, cards)
+                    worth[key] = score
                 last, last_worth = card, score
             # how many of its other cards could follow it (`_follow`, written out: it runs per play)
             if static:
@@ -202,7 +213,7 @@ class BasicBot:
             score += follow_weight * follow
             if best_score is None or score > best_score:
                 best, best_score = a, score
-        return self._closing(best, plan)
+        return best
 
     @staticmethod
     def _weights(game: Game, seat: int, order: list, sizes: list) -> tuple:
@@ -245,18 +256,6 @@ class BasicBot:
             return score + plain
         after = _applied(sizes, order, cards, played=True)
         return score + W_EFFECT * (self._value(game, seat, order, after) - base)
-
-    def _closing(self, action: Action, plan) -> Action:
-        """`closing_own_windows`, each play made once with its call and remembered (every turn
-        ends in one of a few plays)."""
-        if action.verb != "play" or action.call is not None or plan.close_with_play is None:
-            return action
-        if self._called_for is not plan:
-            self._called, self._called_for = {}, plan
-        called = self._called.get(action)
-        if called is None:
-            called = self._called[action] = action._replace(call=plan.close_with_play)
-        return called
 
     def _look(self, game: Game, seat: int, action: Action, order: list, looked: dict) -> list:
         """What the play does here: played on samples of the game, to the seat's next turn."""
