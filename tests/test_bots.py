@@ -114,6 +114,84 @@ def test_a_fork_plays_on_as_the_game_would_and_leaves_it_alone():
         fork(game, random.Random(0))
 
 
+def _to_a_drawing_turn(game: Game, rng: random.Random):
+    """Play `game` on (a card whenever one may be played) until some seat, holding nothing it may
+    play, draws at its turn and the round goes on: (that seat, the top card and color it drew on,
+    the cards it held)."""
+    while True:
+        d = game.decision
+        assert d is not None and d.kind != "deal", "no drawing turn in this round"
+        actions = game.legal_actions()
+        plays = [a for a in actions if a.verb == "play"]
+        if d.kind == "turn" and not plays:
+            seen = (d.seat, game.discard[-1], game.color, len(game.hands[d.seat]))
+            game.apply_trusted(next(a for a in actions if a.verb == "draw"))
+            if game.decision is not None and game.decision.kind == "turn" and game.decision.seat != d.seat:
+                return seen
+            continue
+        game.apply_trusted(plays[0] if plays else actions[int(rng.random() * len(actions))])
+
+
+def test_a_drawing_turn_shows_what_the_seat_could_not_play_until_it_plays():
+    rules = load("classic")
+    game = Game(rules, 2, seed=11, record=False)
+    drew, top, color, held = _to_a_drawing_turn(game, random.Random(2))
+    assert game.drew_on[drew] == (top, color, (), held)
+    assert game.playable_kinds(*game.drew_on[drew][:3]) == rules.playable_set(top, color)
+    assert game.drew_on[1 - drew] is None
+    for _ in range(200):                  # on until that seat plays at its turn
+        d = game.decision
+        plays = [a for a in game.legal_actions() if a.verb == "play"]
+        if d.kind == "turn" and d.seat == drew and plays:
+            game.apply_trusted(plays[0])
+            assert game.drew_on[drew] is None
+            return
+        game.apply_trusted(plays[0] if plays else game.legal_actions()[0])
+    pytest.fail("the seat never played again")
+
+
+def test_samples_that_infer_from_draws_give_a_seat_that_drew_nothing_it_could_have_played():
+    rules = load("classic")
+    game = Game(rules, 2, seed=11, record=False)
+    drew = _to_a_drawing_turn(game, random.Random(2))[0]
+    *seen, held = game.drew_on[drew]
+    kinds = game.playable_kinds(*seen)
+    me = 1 - drew
+    since = len(game.hands[drew]) - held          # cards drawn since: anything
+    plain = [sum(c in kinds for c in sample_for(game, me, random.Random(i)).hands[drew]) for i in range(200)]
+    inferred = [sample_for(game, me, random.Random(i), infer=True) for i in range(200)]
+    assert all(sum(c in kinds for c in s.hands[drew]) <= since for s in inferred)
+    assert max(plain) > since                      # without the inference they would hold some
+    for s in inferred:                              # the same cards, hand sizes and view
+        assert s.hands[me] == game.hands[me] and [len(h) for h in s.hands] == [len(h) for h in game.hands]
+        assert sorted(s.hands[drew] + s.stock) == sorted(game.hands[drew] + game.stock)
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_basics_pick_inside_the_loop_is_its_choice_without_looking(name):
+    """`pick` (the turn's play as the generated loop asks for it, Game.play_round_out) weighs
+    the plays as `choose` does without trying them on samples: the same play, every time."""
+    rules = load(name)
+    if rules.runs is not None:
+        pytest.skip("a ruleset with runs is played out through its legal actions")
+    players = 3 if rules.players[0] <= 3 <= rules.players[1] else rules.players[0]
+    compared = 0
+    for seed in range(3):
+        game = Game(rules, players, seed=seed, record=False)
+        rng = random.Random(seed)
+        for _ in range(150):
+            d = game.decision
+            if d is None or d.kind == "deal":
+                break
+            actions = game.legal_actions()
+            if d.kind == "turn" and any(a.verb == "play" for a in actions):
+                chosen = BasicBot(random.Random(1), looks=0).choose(game, actions)
+                picked = BasicBot(random.Random(1), looks=0).pick(game, d.seat, game.playable(d.seat))
+                assert picked == (chosen.card, chosen.color, chosen.target)
+                compared += 1
+            game.apply_trusted(RandomBot(rng).choose(game, actions))
+    assert compared > 20
+
 # -- basic reasons from the rules ------------------------------------------------------------
 
 RENAMES = [

@@ -147,8 +147,9 @@ def test_deals_are_shuffled(ruleset):
 @given(players=st.integers(2, 6), seed=st.integers(0, 2**32), turns=st.integers(0, 30))
 def test_a_sampled_copy_played_out_in_one_call_conserves_cards_and_ends_its_round(ruleset, players, seed, turns):
     """What the search bot thinks with: a seat's sample of the game (its unseen cards dealt anew)
-    holds the same cards, and Game.play_round_out plays it to the round's end, conserving them."""
-    from unodsl.engine.bots import RandomBot
+    holds the same cards, and Game.play_round_out plays it to the round's end, conserving them,
+    with random players or basic ones picking their plays inside the loop."""
+    from unodsl.engine.bots import BasicBot, RandomBot
     from unodsl.engine.sample import can_fork, sample_for
     rules = load(ruleset)
     if rules.runs is not None:
@@ -171,6 +172,11 @@ def test_a_sampled_copy_played_out_in_one_call_conserves_cards_and_ends_its_roun
     assert sorted(copy.hands[d.seat]) == sorted(game.hands[d.seat])
     copy.play_round_out(RandomBot(random.Random(seed + 2)))
     assert copy.round_over and _cards(copy) == deck
+    # the search bot's own worlds: inferred from the draws, played out by basic players picking
+    believed = sample_for(game, d.seat, random.Random(seed + 3), infer=True)
+    assert _cards(believed) == deck and [len(h) for h in believed.hands] == [len(h) for h in game.hands]
+    believed.play_round_out(BasicBot(random.Random(seed + 4), looks=0))
+    assert believed.round_over and _cards(believed) == deck
     assert game.decision is d and _cards(game) == deck          # the original is untouched
 
 

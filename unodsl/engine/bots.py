@@ -6,7 +6,10 @@ of `game.decision`) and `out_of_turn(game, seat) -> Action | None` (one of
 of its own, kept as `bot.rng` (saved games and web tables restore it). A bot reads only what its seat may see: `game.view(seat)`, `game.events_for(seat)`,
 its own hand, the public counts and piles, the ruleset's declared facts, and copies of the game
 in which every card it cannot see is dealt anew (`engine.sample.sample_for`). tests/test_bots.py
-holds every bundled bot to that: its choice does not change when the hidden cards do.
+holds every bundled bot to that: its choice does not change when the hidden cards do. A bot may
+also offer `pick(game, seat, cards) -> (card, color, player)`, its play among the distinct
+playable cards, for the generated turn loop to ask when it plays a round out inside it
+(Game.play_round_out: the search bot's worlds).
 
 Bundled bots: `random` (the reference engines' random player), `basic` (reasons from what the
 rules' cards and answers measurably do: engine.probe) and `search` (engine.search: determinized
@@ -107,7 +110,7 @@ class BasicBot:
         what it measurably does on average, as the search bot's players of its worlds do)."""
         self.rng = rng
         self.looks = int(looks)
-        self._kept = None     # (rules, players, plan, {play: the play with its closing call}) of the last turn
+        self._kept = None     # (knowledge, its plan, {play: the play with its closing call}): `_kept_for`
 
     # -- on its turn ----------------------------------------------------------------------------
     def choose(self, game: Game, actions: list) -> Action:
@@ -119,7 +122,7 @@ class BasicBot:
             plays = [a for a in actions if a.verb == "play"]
             if not plays:
                 return next((a for a in actions if a.verb in ("draw", "keep", "pass")), actions[0])
-            return self._best_play(game, d.seat, plays)
+            return self._best_play(game, d.seat, plays, knowledge(game.rules, game.n))
         if d.optional:          # a choice that may be declined (`may choose`): this bot makes it
             actions = [a for a in actions if a.verb != "pass"] or actions
             if len(actions) == 1:
@@ -136,28 +139,59 @@ class BasicBot:
             return self._answer(game, actions, knowledge(game.rules, game.n))
         return actions[int(self.rng.random() * len(actions))]
 
-    def _best_play(self, game: Game, seat: int, plays: list) -> Action:
-        rules = game.rules
-        kept = self._kept
-        if kept is None or kept[0] is not rules or kept[1] != game.n:
-            kept = self._kept = (rules, game.n, _plan(rules, knowledge(rules, game.n)), {})
-        plan = kept[2]
-        best = plays[0]
-        if len(plays) > 1 or (self.looks and (best.target is not None or plan.look[best.card]) and can_fork(game)):
-            best = self._weigh(game, seat, plays, plan)     # (one play is weighed only to be tried on samples)
-        # made so that it closes its player's own windows (`closing_own_windows`), once per play
-        call = plan.close_with_play
+    def _best_play(self, game: Game, seat: int, plays: list, know) -> Action:
+        best = plays[self._best(game, seat, [a[2:5] for a in plays], know, plays)]
+        # made so that it closes its player's own windows as `closing_own_windows` does, each play once
+        kept = self._kept_for(game.rules, know)
+        call = kept[1].close_with_play
         if call is None or best.verb != "play" or best.call is not None:
             return best
-        called = kept[3].get(best)
+        if best.more:           # (a run: too many of them to keep)
+            return best._replace(call=call)
+        called = kept[2].get(best)
         if called is None:
-            called = kept[3][best] = best._replace(call=call)
+            called = kept[2][best] = best._replace(call=call)
         return called
 
-    def _weigh(self, game: Game, seat: int, plays: list, plan) -> Action:
-        """The play that scores best: what its card does to the hands (tried on samples when it
-        moves cards between hands), how hard it is to play later, its points, and how much of
-        the hand can follow it."""
+    def pick(self, game: Game, seat: int, cards: list) -> tuple:
+        """The turn's play among the distinct playable `cards`, as (card, color, player), weighed
+        as `choose` weighs it but without trying any play on samples of the game: the choice the
+        generated turn loop asks for when this bot plays a round out inside it
+        (Game.play_round_out, for the search bot's worlds)."""
+        rules = game.rules
+        variants = []
+        for card in cards:
+            program = rules.on_play[card]
+            if program is None or not (program.asks_color or program.asks_target):
+                variants.append((card, None, None))
+            elif not program.asks_target:
+                variants += [(card, color, None) for color in program.color_options]
+            else:
+                variants += [(a.card, a.color, a.target) for a in game._plays(seat, card)]
+        if len(variants) == 1:
+            return variants[0]
+        return variants[self._best(game, seat, variants, knowledge(rules, game.n))]
+
+    def _kept_for(self, rules, know) -> tuple:
+        """(know, its plan, {play: the play with its closing call}), kept from the last turn."""
+        kept = self._kept
+        if kept is None or kept[0] is not know:
+            kept = self._kept = (know, _plan(rules, know), {})
+        return kept
+
+    def _best(self, game: Game, seat: int, variants: list, know, plays: list | None = None) -> int:
+        """Which play of `variants` (card, color, player) weighs most: what its card does to the
+        hands, how hard it is to play later, its points, and how much of the hand can follow it.
+        `plays`, the same as actions, lets a play that moves cards between hands, or names a
+        player, be tried on samples of the game. A lone play is weighed only to be so tried (the
+        samples draw from the bot's generator)."""
+        plan = self._kept_for(game.rules, know)[1]
+        look = plan.look
+        looks = self.looks and plays is not None and can_fork(game)
+        if len(variants) == 1:
+            card, _, target = variants[0]
+            if not (looks and (target is not None or look[card])):
+                return 0
         hands = game.hands
         hand = hands[seat]
         sizes = list(map(len, hands))
@@ -166,37 +200,27 @@ class BasicBot:
         _, plain, points_weight, follow_weight = weights
         rules = game.rules
         memo, colors, static = rules._memo, rules.cards.color, rules.match_static
-        looks, look, fit, points = self.looks, plan.look, plan.fit, plan.points
-        changes, bluffs = plan.changes, plan.bluffs
-        worth: dict = {}        # card, or (card, played as a bluff) -> the play's worth but the follow
-        honest: dict = {}
+        fit, points, changes, bluffs = plan.fit, plan.points, plan.changes, plan.bluffs
+        worth: dict = {}        # card -> the play's worth but for what follows it (the same in every color)
         looked: dict = {}
-        best, best_score = plays[0], None
+        best, best_score = 0, None
         last = None             # the card of the play before, and its worth: a card's colors come together
-        for a in plays:
-            _, _, card, color, target, _, _, _ = a
-            if looks and (target is not None or look[card]) and can_fork(game):
+        for i, (card, color, target) in enumerate(variants):
+            if looks and (target is not None or look[card]):
                 score = self._worth(game, seat, order, sizes, weights, plan, card,
-                                    self._look(game, seat, a, order, looked))
+                                    self._look(game, seat, plays[i], order, looked))
                 last = None
             elif card == last:
                 score = last_worth
             else:
-                if card in bluffs:
-                    bluff = honest.get(card)
-                    if bluff is None:
-                        bluff = honest[card] = not is_honest(game, seat, card)
-                    key = (card, bluff)
-                else:
-                    key, bluff = card, False
-                score = worth.get(key)
+                score = worth.get(card)
                 if score is None:
-                    cards = bluffs[card] if bluff else changes[card]
+                    cards = bluffs[card] if card in bluffs and not is_honest(game, seat, card) else changes[card]
                     if cards is None:     # (`_worth`, written out for a card that only leaves the hand)
                         score = fit[card] + points_weight * points[card] + plain
                     else:
                         score = self._worth(game, seat, order, sizes, weights, plan, card, cards)
-                    worth[key] = score
+                    worth[card] = score
                 last, last_worth = card, score
             # how many of its other cards could follow it (`_follow`, written out: it runs per play)
             if static:
@@ -212,7 +236,7 @@ class BasicBot:
                 follow = self._follow(game, seat, card, color, card)
             score += follow_weight * follow
             if best_score is None or score > best_score:
-                best, best_score = a, score
+                best, best_score = i, score
         return best
 
     @staticmethod

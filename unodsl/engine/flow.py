@@ -75,18 +75,23 @@ class RoundFlow:
         return DEAL
 
     def play_round_out(self, seat_bot) -> None:
-        """Play the rest of this round with `seat_bot` in every seat (a bot the simulator may play
-        inside the generated turn loop, `inline_ok`: the random one), in one call, without
-        decisions or an event log: the fast way for a search to see where a copy of a game leads.
-        The game must keep no log, have no runs of cards and wait for a turn. Afterwards only its
-        result is to be read (round_over, winner, hands, scores): it cannot be played on."""
+        """Play the rest of this round with `seat_bot` in every seat, inside the generated turn
+        loop, in one call, without decisions or an event log: the fast way for a search to see
+        where a copy of a game leads. The bot is one the simulator plays there (`inline_ok`: the
+        random one), or one with `pick(game, seat, cards) -> (card, color, player)`, which then
+        chooses each turn's play among the distinct playable `cards` (it plays whenever it can;
+        its other choices, answers and drawn cards, are the random policy's, and nobody acts out
+        of turn). The game must keep no log, have no runs of cards and wait for a turn.
+        Afterwards only its result is to be read (round_over, winner, hands, scores): it cannot
+        be played on."""
         d = self.decision
         if self.record or self.rules.runs is not None or d is None or d.kind != "turn":
             raise ValueError("only an unrecorded game waiting for a turn, without runs, is played out this way")
-        if not getattr(seat_bot, "inline_ok", False):
+        pick = callable(getattr(seat_bot, "pick", None))
+        if not (pick or getattr(seat_bot, "inline_ok", False)):
             raise ValueError("this bot cannot be played inside the turn loop")
         self._seat_bot, self._seat_rand = seat_bot, seat_bot.rng.random
-        self._code = generate(self.rules, self.n, Interrupt, MAX_TURNS_PER_ROUND, sim=True)
+        self._code = generate(self.rules, self.n, Interrupt, MAX_TURNS_PER_ROUND, sim=True, pick=pick)
         self._round = self._gen = self._legal = None
         self.decision = None
         for _ in self._code.play_round(self):     # the simulator's loop never stops for a decision
@@ -124,6 +129,7 @@ class RoundFlow:
         self.face = 0                         # two-faced cards: the face in play (0: the first)
         self.revealed = {}                    # viewer -> {seat: cards seen, or None: the live hand}
         self._reveal_ends = {}                # (viewer, seat) -> "turn" or "round"
+        self.drew_on = [None] * n             # what each seat's last drawing turn showed (Game._note_turn)
 
     def _setup_teams(self) -> None:
         """Partners across the table: only for an even number of players, four or more."""

@@ -147,6 +147,8 @@ class Game(Table, Seats, RoundFlow, Windows, Scoring, LegalActions, Views, Trigg
         if legal is not None and action in legal:        # listed by legal_actions(): already checked
             d = self.decision
             if d.kind in ("turn", "drawn", "more"):
+                if d.kind == "turn":
+                    self._note_turn(d.seat, action.verb)
                 if self.record:
                     self._record(action)
                 if self._round is not None:
@@ -177,6 +179,8 @@ class Game(Table, Seats, RoundFlow, Windows, Scoring, LegalActions, Views, Trigg
         if d.seat is not None and action.seat != d.seat:
             raise Refused(self._not_your_turn(d))
         value = self._validate(d, action)
+        if d.kind == "turn":
+            self._note_turn(d.seat, verb)
         if self.record:
             self._record(action, d.prompt if answering else None)
         self._resume(value)
@@ -185,7 +189,19 @@ class Game(Table, Seats, RoundFlow, Windows, Scoring, LegalActions, Views, Trigg
         """Apply an action taken from `legal_actions()` of the current decision, unchecked and
         unrecorded: the simulator's own loop, where bots only ever pick listed actions."""
         d = self.decision
+        if d.kind == "turn":
+            self._note_turn(d.seat, action.verb)
         self._resume(action if d.kind in ("turn", "drawn", "more", "deal") else self._validate(d, action))
+
+    def _note_turn(self, seat: int, verb: str) -> None:
+        """Keep what a turn shows everyone (`drew_on`): a seat that draws rather than plays shows,
+        if it plays sensibly, that it held nothing it could play; a play ends what that showed."""
+        if verb == "draw":         # kept as it stands; what it rules out is worked out when asked
+            self.drew_on[seat] = (self.discard[-1] if self.discard else None, self.color,
+                                  tuple(self.counters.values()) if self.rules.restrictions else (),
+                                  len(self.hands[seat]))
+        elif verb == "play":
+            self.drew_on[seat] = None
 
     def _record(self, action: Action, question: str | None = None) -> None:
         text = format_action(self.rules, action)

@@ -222,6 +222,19 @@ class LegalActions:
                 return False
         return all(test(ctx) for test in r.restrictions)
 
+    def playable_kinds(self, top, color, counters: tuple) -> frozenset | None:
+        """Every card id that anyone could play on `top` under `color` with the counters at these
+        values (in the rules' order), when the rules decide that from those alone (None
+        otherwise): what a seat that drew instead of playing showed it did not hold (Game.drew_on)."""
+        r = self.rules
+        if not r.match_static or top is None:
+            return None
+        if not r.restrictions:
+            return r.playable_set(top, color)
+        if r.restrict_static:
+            return r.allowed_set(top, color, dict(zip(r.counters, counters)))
+        return None
+
     def would_be_honest(self, seat: int, card: int) -> bool | None:
         """Whether playing `card` now would meet the card's `honest` condition (False: a bluff
         the rules allow and others may challenge); None when the card has no such condition."""

@@ -86,15 +86,55 @@ def fork(game: Game, rng: random.Random) -> Game:
     return clone
 
 
-def sample_for(game: Game, seat: int, rng: random.Random) -> Game:
+def sample_for(game: Game, seat: int, rng: random.Random, infer: bool = False) -> Game:
     """A fork of `game` in which every card `seat` cannot see is dealt anew at random
     (`Game.deal_unseen_anew`: hand sizes kept, and the other faces the rules show). It depends
-    only on what the seat may see."""
+    only on what the seat may see. infer: believe that the others play sensibly, so that a seat
+    that drew rather than played held nothing it could play (`_respect_draws`)."""
     clone = fork(game, rng)
     clone.deal_unseen_anew(seat, rng, clone.hands, clone.stock)   # in place: a journal entry may hold a hand
+    if infer:
+        _respect_draws(clone, seat, rng)
     clone.revealed = {seat: clone.revealed[seat]} if seat in clone.revealed else {}
     clone.last_journal = [_resampled(entry, clone, seat, rng) for entry in clone.last_journal]
     return clone
+
+
+def _respect_draws(game: Game, seat: int, rng: random.Random) -> None:
+    """Make the sample agree with what the others' drawing turns showed (`Game.drew_on`): of a
+    seat that drew on its last turn, the cards it held then (as many as it holds now, at most)
+    are none it could have played (which of its cards those are is drawn at random: the others
+    were drawn since, and may be anything). A card that breaks this changes places with one that does not,
+    taken at random from the unseen stock or the hands that showed nothing. Only where unseen
+    cards are all alike (no other faces shown): there the swap reveals nothing."""
+    rules = game.rules
+    notes = game.drew_on
+    if not any(notes) or ("other faces" in rules.sees and rules.faces):
+        return
+    seen = game.visible_hands(seat)
+    hidden = [s for s in range(game.n) if s != seat and s not in seen]
+    stock = game.stock
+    under = len(stock) - (bool(stock) and not game._lazy and "stock top" in rules.sees)
+    free = [(stock, i) for i in range(under)]
+    free += [(game.hands[s], i) for s in hidden if notes[s] is None for i in range(len(game.hands[s]))]
+    for s in hidden:
+        if notes[s] is None:
+            continue
+        top, color, counters, held = notes[s]
+        kinds = game.playable_kinds(top, color, counters)
+        if kinds is None:
+            continue
+        hand = game.hands[s]
+        places = list(range(len(hand)))
+        rng.shuffle(places)                               # which of them are the cards drawn since
+        for i in places[len(hand) - min(held, len(hand)):]:
+            if hand[i] not in kinds:
+                continue
+            for _ in range(len(free)):                   # a few tries find one in a large stock
+                place, j = free[int(rng.random() * len(free))]
+                if place[j] not in kinds:
+                    hand[i], place[j] = place[j], hand[i]
+                    break
 
 
 def _resampled(entry, clone: Game, seat: int, rng: random.Random):

@@ -138,8 +138,9 @@ class _Book:
     _Faces = _PairFaces = _Sees = _Ranks = _table_rule
 
     def _Group(self, decl, keys, unit):
-        """Groups of colors: one step of the setup for all of them ("Groups of suits. Black: Clubs
-        and Spades. Red: Diamonds and Hearts.")."""
+        """Groups of colors, by the names the rules call them: one step of the setup for all of
+        them ("Groups of suits. Black: Clubs and Spades. Red: Diamonds and Hearts."), and one
+        line of the exact rules."""
         said = self.v.say(decl, keys, unit)
         if said is None:
             return
@@ -149,7 +150,11 @@ class _Book:
             self.table_rules.append({"title": title, "text": said.text})
         else:
             step["text"] += " " + said.text
-        self.note("Setup", title, said.exact)
+        noted = next((n for n in self.appendix if n["section"] == "Setup" and n["title"] == title), None)
+        if noted is None:
+            self.note("Setup", title, said.exact)
+        else:
+            noted["sentence"] += " " + said.exact
         self.where[id(decl)] = "setup"
 
     def _OnRoundStart(self, decl, keys, unit):

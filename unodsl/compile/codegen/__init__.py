@@ -38,14 +38,18 @@ class Generated(NamedTuple):
     open_state_windows: Callable | None = None  # open_state_windows(g): Game._open_state_windows
 
 
-def generate(rules, n: int, interrupt_type, max_turns: int, sim: bool = False, record: bool = False) -> Generated:
+def generate(rules, n: int, interrupt_type, max_turns: int, sim: bool = False, record: bool = False,
+             pick: bool = False) -> Generated:
     """The generated code for this ruleset and table size, cached on the ruleset. With sim,
     every seat is played inline by the random policy (the Game's `seat_bot`), and the round
-    loop returns at the end of the round without yielding; with record, it keeps the event log."""
-    key = (n, sim, record and not sim)
+    loop returns at the end of the round without yielding; with pick as well, the seat bot's own
+    `pick(game, seat, cards)` chooses each turn's play instead (its other choices stay random);
+    with record, it keeps the event log."""
+    key = (n, sim, record and not sim, sim and pick)
     found = rules.generated.get(key)
     if found is None:
         writer = LoopWriter(rules, n, interrupt_type, max_turns, sim, record)
+        writer.pick = sim and pick
         text = writer.source()
         code = compile(text, f"<unodsl generated: {rules.name}, {n} players>", "exec")
         exec(code, writer.ns)

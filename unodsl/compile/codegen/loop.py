@@ -21,6 +21,7 @@ class LoopWriter(StatementWriter):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        self.pick = False         # the simulator's turn plays chosen by the seat bot's `pick`
         self._play_depth = 0      # plays being written inside one another (a drawn card's)
         self._as_if = None        # inside a starter rule: writes `as if <seat> played it`
 
@@ -219,6 +220,11 @@ class LoopWriter(StatementWriter):
             L = [(ind, "cards = playable_cards(g, s)")]
         else:
             L = ok + [(ind, f"cards = [*{self.distinct('filter(ok.__contains__, g.hands[s])')}]")]
+        if self.pick:           # the seat bot chooses: it always plays when it can
+            return L + [(ind, "playing = bool(cards)"),
+                        (ind, "if playing:"),
+                        (ind + 1, "g.decision = TURN[s]"),     # (the bot may list a play's variants)
+                        (ind + 1, "card, color_arg, target_arg = pick(g, s, cards)")]
         listed = r.renege_const is not True     # some turns go through RandomBot.choose
         L += [(ind, "if not cards:"),
               *([(ind + 1, "rand()")] if r.renege_const is None else []),
@@ -320,6 +326,7 @@ class LoopWriter(StatementWriter):
             L += [(1, "g.settle()")]          # (the starter may have made a `whenever` rule hold)
         if self.sim:
             L += [(1, "rand = g._seat_rand"),
+                  *([(1, "pick = g._seat_bot.pick")] if self.pick else []),
                   (1, "while True:"),
                   (2, "s = g.turn")]
             L += self.choose_turn(2)

@@ -153,8 +153,8 @@ class Declarations:
 
     def _d_Group(self, d, keys, unit, meta):
         names = [self.rules.color_titles.get(c, c) for c in self.rules.groups.get(d.name, ())]
-        word = "suits" if self.rules.color_word == "suit" else "colors"
-        return [Rule(humanize(d.name).capitalize(), "", sentence_case(f"the {word} {and_list(names)}"))]
+        title = humanize(d.name).capitalize()
+        return [Rule(title, "", f"{title}: {and_list(names)}.")]
 
     def _d_Ranks(self, d, keys, unit, meta):
         names = [f"{r.title} ({r.code}) is {r.rank}" for r in d.ranks]
@@ -162,8 +162,13 @@ class Declarations:
 
     def _d_Faces(self, d, keys, unit, meta):
         first, second = (f.title.lower() for f in d.faces)
+        flippers = list(dict.fromkeys(self.kind_title(self.rules.cards.kind[card])
+                                      for card, program in enumerate(self.rules.on_play)
+                                      if program is not None and _runs(program.body, A.Flip, self.rules.definitions)))
+        how = (f"{with_article(and_list(flippers, 'or'))} turns every card over" if flippers
+               else "the rules say when every card is turned over")
         return [Rule("Two-sided cards", "", f"Every card has a {first} side and a {second} side. Play starts "
-                     f"with the {first} sides in play; a Flip turns every card over.")]
+                     f"with the {first} sides in play; {how}.")]
 
     def _d_PairFaces(self, d, keys, unit, meta):
         how = {"random": "which card is printed on the back of which was chosen at random, card by card, once: "
@@ -336,3 +341,22 @@ class Declarations:
 
 def _contains(node, kind) -> bool:
     return any(isinstance(n, kind) for n in A.walk(node))
+
+
+def _runs(body, kind, definitions: dict, depth: int = 0) -> bool:
+    """Whether a statement of this type is anywhere in `body`: its branches, blocks and the
+    definitions it calls included (as deep as definitions may call one another)."""
+    if depth > 50:
+        return False
+    for stmt in body:
+        if isinstance(stmt, kind):
+            return True
+        inner = [v for v in (getattr(stmt, f) for f in stmt.__dataclass_fields__)
+                 if isinstance(v, tuple) and v and isinstance(v[0], A.Node)]
+        if isinstance(stmt, A.Ask):
+            inner += [a.body for a in stmt.answers]
+        if isinstance(stmt, A.Call) and stmt.name in definitions:
+            inner.append(definitions[stmt.name].body)
+        if any(_runs(b, kind, definitions, depth + 1) for b in inner):
+            return True
+    return False
