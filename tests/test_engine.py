@@ -129,3 +129,28 @@ def test_a_drawn_card_is_seen_by_its_drawer_only(rules, generated):
     assert mine == [{"e": "draw", "seat": 0, "count": 1, "cards": codes(rules, "Y7")}]
     assert theirs == watching == [{"e": "draw", "seat": 0, "count": 1}]
     assert game.events_for(1, start=len(game.events)) == []
+
+
+def test_the_written_out_shuffle_shuffles_as_the_standard_library_does():
+    """engine.views.shuffle (what a bot's sample of the game deals with) gives the same order and
+    leaves the generator where random.Random.shuffle does, for every length; a generator of
+    another kind shuffles itself."""
+    from unodsl.engine.views import shuffle
+
+    for seed in range(60):
+        for size in (0, 1, 2, 3, 5, 31, 32, 33, 108, 300):
+            theirs, ours = random.Random(seed), random.Random(seed)
+            a, b = list(range(size)), list(range(size))
+            theirs.shuffle(a)
+            shuffle(ours, b)
+            assert a == b and theirs.getstate() == ours.getstate()
+
+    class Counting(random.Random):
+        calls = 0
+
+        def shuffle(self, x):
+            Counting.calls += 1
+            super().shuffle(x)
+    cards = list(range(10))
+    shuffle(Counting(1), cards)
+    assert Counting.calls == 1 and sorted(cards) == list(range(10))

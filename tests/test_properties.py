@@ -178,3 +178,39 @@ def test_a_sampled_copy_played_out_in_one_call_conserves_cards_and_ends_its_roun
     believed.play_round_out(BasicBot(random.Random(seed + 4), looks=0))
     assert believed.round_over and _cards(believed) == deck
     assert game.decision is d and _cards(game) == deck          # the original is untouched
+
+
+@pytest.mark.parametrize("rules_name", RULESETS + [f"classic+{m}" for m in MODULES])
+def test_the_seats_asked_out_of_turn_are_those_that_may_act(rules_name):
+    """The simulator asks only `Game.acting_seats()` whether they act out of turn: after every
+    move of random games, they are exactly the seats whose `window_actions` is not empty."""
+    name, *modules = rules_name.split("+")
+    rules = load(name, modules)
+    if not rules.windows:
+        pytest.skip("no out-of-turn windows")
+    players = min(max(4, rules.players[0]), rules.players[1])
+    rng = random.Random(7)
+    players_ = BOTS["random"](rng)           # plays without a call, so that windows stay open
+    bots = [BOTS["basic"](rng) for _ in range(players)]
+    checked = 0
+    for seed in range(10):
+        if checked >= 40:
+            break
+        game = Game(rules, players, seed=seed, record=False)
+        for _ in range(300):
+            d = game.decision
+            if game.game_over or d is None:
+                break
+            action = Action(None, "deal") if d.kind == "deal" else players_.choose(game, game.legal_actions())
+            game.apply(action)
+            assert game.acting_seats() == [s for s in range(players) if game.window_actions(s)]
+            checked += bool(game.windows)
+            for s in game.acting_seats():
+                extra = bots[s].out_of_turn(game, s)
+                if extra is not None:
+                    try:
+                        game.apply(extra)
+                    except Refused:
+                        pass
+                    assert game.acting_seats() == [s for s in range(players) if game.window_actions(s)]
+    assert checked, "no window was ever open"

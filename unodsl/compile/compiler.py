@@ -693,7 +693,8 @@ class Compiler:
                                self._unit_span(), "add for example: on round end { winner scores total s.points for s in others }")
         for w in self.c.decls(A.Window):
             self._define(I.WINDOW, w.name, w)
-        windows = tuple(self._window(w, res, stmts) for w in self.c.decls(A.Window))
+        static_names = _STATIC_MATCH_NAMES | set(params) | set(colors) | set(kinds)
+        windows = tuple(self._window(w, res, stmts, static_names) for w in self.c.decls(A.Window))
         triggers = tuple(self._trigger(d, res, stmts) for d in self.c.decls(A.Whenever))
         blocked_decl = self._one(A.Blocked)
         blocked = res.expect(blocked_decl.test, BOOL, {}, "the blocked condition") if blocked_decl else None
@@ -995,7 +996,7 @@ class Compiler:
             out = [p if p is not None else otherwise for p in out]
         return tuple(out)
 
-    def _window(self, decl: A.Window, res: Resolver, stmts: StatementCompiler) -> WindowRule:
+    def _window(self, decl: A.Window, res: Resolver, stmts: StatementCompiler, static_names: set) -> WindowRule:
         opens = opens_expr = None
         closes = turn_order = False
         actions = []
@@ -1013,7 +1014,8 @@ class Compiler:
                                      item.span, suggest(item.who, ("player", "others", "anyone")))
                 program = stmts.program(item.body)
                 test = res.expect(item.card_test, BOOL, {}, "the card condition") if item.card_test is not None else None
-                actions.append(WindowAction(item.who, item.verb, item.doc, program, test))
+                static = test is not None and names_in(item.card_test) <= static_names
+                actions.append(WindowAction(item.who, item.verb, item.doc, program, test, static))
         if not actions:
             self.diags.error("E331", f"the window `{decl.name}` lets nobody do anything", decl.span,
                              "add for example: player may uno { }")

@@ -33,6 +33,7 @@ class WindowAction:
     doc: str
     program: Program
     card_test: Optional[Callable] = None   # the action names a card that must meet this
+    card_static: bool = False    # the card test reads only the card, the top card and the color
 
 
 @dataclass(frozen=True)
@@ -188,6 +189,21 @@ class Ruleset:
             for card in range(self.size):
                 ctx.card = card
                 if self.match(ctx):
+                    ok.append(card)
+            found = self._memo[key] = frozenset(ok)
+        return found
+
+    def window_card_set(self, action: WindowAction, top: int, color) -> frozenset:
+        """Card ids that meet a window action's card test (one that reads only the card, the top
+        card and the color: `card_static`) with `top` on the pile under `color`, memoised."""
+        key = ("window cards", id(action), top, color)
+        found = self._memo.get(key)
+        if found is None:
+            ctx = Ctx(_MatchView(top, color, dict(self.counters)))
+            ok = []
+            for card in range(self.size):
+                ctx.card = card
+                if action.card_test(ctx):
                     ok.append(card)
             found = self._memo[key] = frozenset(ok)
         return found

@@ -110,6 +110,7 @@ class BasicBot:
         what it measurably does on average, as the search bot's players of its worlds do)."""
         self.rng = rng
         self.looks = int(looks)
+        self._kept = None     # (knowledge, its plan, {play: the play with its closing call}): `_kept_for`
 
     # -- on its turn ----------------------------------------------------------------------------
     def choose(self, game: Game, actions: list) -> Action:
@@ -139,9 +140,18 @@ class BasicBot:
         return actions[int(self.rng.random() * len(actions))]
 
     def _best_play(self, game: Game, seat: int, plays: list, know) -> Action:
-        variants = [(a.card, a.color, a.target) for a in plays]
-        best = plays[self._best(game, seat, variants, know, plays)]
-        return closing_own_windows(game, best, know)
+        best = plays[self._best(game, seat, [a[2:5] for a in plays], know, plays)]
+        # made so that it closes its player's own windows as `closing_own_windows` does, each play once
+        kept = self._kept_for(game.rules, know)
+        call = kept[1].close_with_play
+        if call is None or best.verb != "play" or best.call is not None:
+            return best
+        if best.more:           # (a run: too many of them to keep)
+            return best._replace(call=call)
+        called = kept[2].get(best)
+        if called is None:
+            called = kept[2][best] = best._replace(call=call)
+        return called
 
     def pick(self, game: Game, seat: int, cards: list) -> tuple:
         """The turn's play among the distinct playable `cards`, as (card, color, player), weighed
@@ -162,46 +172,114 @@ class BasicBot:
             return variants[0]
         return variants[self._best(game, seat, variants, knowledge(rules, game.n))]
 
+    def _kept_for(self, rules, know) -> tuple:
+        """(know, its plan, {play: the play with its closing call}), kept from the last turn."""
+        kept = self._kept
+        if kept is None or kept[0] is not know:
+            kept = self._kept = (know, _plan(rules, know), {})
+        return kept
+
     def _best(self, game: Game, seat: int, variants: list, know, plays: list | None = None) -> int:
-        """Which play of `variants` (card, color, player) weighs most; `plays`, the same as
-        actions, lets a play that moves cards be tried on samples."""
-        plan = _plan(game.rules, know)
-        hands = game.hands
-        sizes = [len(h) for h in hands]
-        order = game._order_from(seat)
-        teams = game.teams
-        near = max((closeness(sizes[s]) for s in order if teams[s] != teams[seat]), default=0.0)
-        base = self._value(game, seat, order, sizes)
-        points_weight = W_POINTS * (0.5 + near)
-        follow_weight = W_FOLLOW / max(1, sizes[seat])
-        after = list(sizes)
-        after[seat] -= 1
-        plain = W_EFFECT * (self._value(game, seat, order, after) - base)   # a card that only leaves the hand
+        """Which play of `variants` (card, color, player) weighs most: what its card does to the
+        hands, how hard it is to play later, its points, and how much of the hand can follow it.
+        `plays`, the same as actions, lets a play that moves cards between hands, or names a
+        player, be tried on samples of the game. A lone play is weighed only to be so tried (the
+        samples draw from the bot's generator)."""
+        plan = self._kept_for(game.rules, know)[1]
+        look = plan.look
         looks = self.looks and plays is not None and can_fork(game)
-        best, best_score = 0, None
+        if len(variants) == 1:
+            card, _, target = variants[0]
+            if not (looks and (target is not None or look[card])):
+                return 0
+        hands = game.hands
+        hand = hands[seat]
+        sizes = list(map(len, hands))
+        order = game._order_from(seat)
+        weights = self._weights(game, seat, order, sizes)
+        _, plain, points_weight, follow_weight = weights
+        rules = game.rules
+        memo, colors, static = rules._memo, rules.cards.color, rules.match_static
+        fit, points, changes, bluffs = plan.fit, plan.points, plan.changes, plan.bluffs
+        worth: dict = {}        # card -> the play's worth but for what follows it (the same in every color)
         looked: dict = {}
-        weighed: dict = {}        # card -> its score but for what follows it (the same in every color)
+        best, best_score = 0, None
+        last = None             # the card of the play before, and its worth: a card's colors come together
         for i, (card, color, target) in enumerate(variants):
-            if looks and (target is not None or plan.look[card]):
-                cards = self._look(game, seat, plays[i], order, looked)
-                score = None
+            if looks and (target is not None or look[card]):
+                score = self._worth(game, seat, order, sizes, weights, plan, card,
+                                    self._look(game, seat, plays[i], order, looked))
+                last = None
+            elif card == last:
+                score = last_worth
             else:
-                score = weighed.get(card)
+                score = worth.get(card)
                 if score is None:
-                    cards = plan.bluffs[card] if card in plan.bluffs and not is_honest(game, seat, card) else plan.changes[card]
-            if score is None:
-                score = plan.fit[card] + points_weight * plan.points[card]
-                if cards is None:
-                    score += plain
-                else:
-                    after = _applied(sizes, order, cards, played=True)
-                    score += W_EFFECT * (self._value(game, seat, order, after) - base)
-                if not (looks and (target is not None or plan.look[card])):
-                    weighed[card] = score
-            score += follow_weight * self._follow(game, seat, card, color, card)
+                    cards = bluffs[card] if card in bluffs and not is_honest(game, seat, card) else changes[card]
+                    if cards is None:     # (`_worth`, written out for a card that only leaves the hand)
+                        score = fit[card] + points_weight * points[card] + plain
+                    else:
+                        score = self._worth(game, seat, order, sizes, weights, plan, card, cards)
+                    worth[card] = score
+                last, last_worth = card, score
+            # how many of its other cards could follow it (`_follow`, written out: it runs per play)
+            if static:
+                if color is None:
+                    color = colors[card]
+                ok = memo.get((card, color))
+                if ok is None:
+                    ok = rules.playable_set(card, color)
+                follow = sum(map(ok.__contains__, hand))
+                if card in ok and card in hand:
+                    follow -= 1
+            else:
+                follow = self._follow(game, seat, card, color, card)
+            score += follow_weight * follow
             if best_score is None or score > best_score:
                 best, best_score = i, score
         return best
+
+    @staticmethod
+    def _weights(game: Game, seat: int, order: list, sizes: list) -> tuple:
+        """What weighs every play alike at this position: the value of the hand sizes (`_value`),
+        what a card that only leaves the hand changes of it, the weight of a card's points (more
+        as an opponent nears going out) and of each card that can follow. Both values are summed
+        in one pass, term by term as `_value` sums them, so that they come out the same."""
+        teams = game.teams
+        team = teams[seat]
+        mine, shed, theirs, count, fewest = 0.0, 0.0, 0.0, 0, None
+        for s in order:             # the same sums, in the same order, as `_value`
+            k = sizes[s]
+            weighted = k * (1.0 + THREAT / (1.0 + (k if k > 0.0 else 0.0)))
+            if teams[s] == team:
+                if s == seat:
+                    mine -= weighted
+                    k -= 1
+                    shed -= k * (1.0 + THREAT / (1.0 + (k if k > 0.0 else 0.0)))
+                else:
+                    mine -= 0.5 * weighted
+                    shed -= 0.5 * weighted
+            else:
+                theirs += weighted
+                count += 1
+                if fewest is None or k < fewest:
+                    fewest = k
+        if count:
+            base, plain = mine + theirs / count, shed + theirs / count
+        else:
+            base, plain = mine, shed
+        near = closeness(fewest) if count else 0.0        # closeness falls as a hand grows
+        return base, W_EFFECT * (plain - base), W_POINTS * (0.5 + near), W_FOLLOW / max(1, sizes[seat])
+
+    def _worth(self, game: Game, seat: int, order: list, sizes: list, weights: tuple, plan, card: int, cards) -> float:
+        """A play's worth but for what can follow it: how hard its card is to play later, its
+        points, and what it does to the hands (`cards`: the change by place, or None)."""
+        base, plain, points_weight, _ = weights
+        score = plan.fit[card] + points_weight * plan.points[card]
+        if cards is None:
+            return score + plain
+        after = _applied(sizes, order, cards, played=True)
+        return score + W_EFFECT * (self._value(game, seat, order, after) - base)
 
     def _look(self, game: Game, seat: int, action: Action, order: list, looked: dict) -> list:
         """What the play does here: played on samples of the game, to the seat's next turn."""
@@ -229,7 +307,7 @@ class BasicBot:
         mine, theirs, count = 0.0, 0.0, 0
         for s in order:
             k = sizes[s]
-            weighted = k * (1.0 + THREAT / (1.0 + max(0.0, k)))
+            weighted = k * (1.0 + THREAT / (1.0 + (k if k > 0.0 else 0.0)))
             if teams[s] == team:
                 mine -= weighted if s == seat else 0.5 * weighted
             else:
@@ -261,7 +339,7 @@ class BasicBot:
             count = sum(map(ok.__contains__, hand))
             return count - 1 if played is not None and played in ok and played in hand else count
         colors = r.cards.color
-        count = sum(1 for c in hand if colors[c] == color)
+        count = [colors[c] for c in hand].count(color)
         return count - 1 if played is not None and colors[played] == color and played in hand else count
 
     @staticmethod

@@ -41,7 +41,9 @@ def _copy(value, memo: dict):
         if value and next(iter(value.values())).__class__ in _CONTAINERS:
             return {k: _copy(v, memo) for k, v in value.items()}
         return value.copy()
-    if kind is tuple:
+    if kind is tuple:           # shared unless it holds a container (a tuple of plain values cannot change)
+        if not any(v.__class__ in _CONTAINERS for v in value):
+            return value
         return tuple([_copy(v, memo) if v.__class__ in _CONTAINERS else v for v in value])
     if kind is set:
         return set(value)

@@ -25,7 +25,11 @@ class Triggers:
             if self.rules.triggers:
                 self._fire()
             if self.rules.state_windows and self._seat_bot is None:    # random seats never use windows
-                self._open_state_windows()
+                generated = self._code.open_state_windows
+                if generated is not None:
+                    generated(self)
+                else:
+                    self._open_state_windows()
         finally:
             self._settling = False
 

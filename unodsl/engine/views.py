@@ -136,7 +136,7 @@ class Views:
             under = len(stock) - top_seen
             pool = [card for s in hidden for card in hands[s]] + stock[:under]
             pool.sort()
-            rng.shuffle(pool)
+            shuffle(rng, pool)
             at = 0
             for s in hidden:
                 k = len(hands[s])
@@ -165,7 +165,7 @@ class Views:
             groups.setdefault(key, []).append(slot)
         for group in groups.values():
             cards = sorted(get(slot) for slot in group)      # the same cards whatever their places
-            rng.shuffle(cards)
+            shuffle(rng, cards)
             for slot, card in zip(group, cards):
                 put(slot, card)
 
@@ -199,3 +199,26 @@ class Views:
         copy._reveal_ends = dict(self._reveal_ends)
         copy.next_override = self.next_override
         return copy
+
+
+_SHUFFLE = getattr(random.Random, "shuffle", None)
+_RANDBELOW = getattr(random.Random, "_randbelow_with_getrandbits", None)
+
+
+def shuffle(rng: random.Random, cards: list) -> None:
+    """`rng.shuffle(cards)`, with the same draws and the same order, written out: a bot's sample
+    of the game shuffles every card it cannot see, and the standard library spends a method call
+    per card. Only for a generator that shuffles as `random.Random` does (draws below a bound
+    from `getrandbits`); any other shuffles itself. tests/test_engine.py holds the two equal."""
+    kind = type(rng)
+    if kind.shuffle is not _SHUFFLE or getattr(kind, "_randbelow", None) is not _RANDBELOW or _RANDBELOW is None:
+        rng.shuffle(cards)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        bound = i + 1
+        bits = bound.bit_length()
+        j = getrandbits(bits)
+        while j >= bound:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]

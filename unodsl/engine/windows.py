@@ -52,12 +52,36 @@ class Windows:
                 if a.program.plain is None and not self._interrupt_allowed():
                     continue
                 for card in self._window_cards(a, seat, subject):
-                    program = self.rules.on_play[card]
-                    colors = program.color_options if program is not None and program.asks_color else (None,)
-                    out.extend(Action(seat, a.verb, card, color, target=subject) for color in colors)
+                    out.extend(Action(seat, a.verb, card, color, target=subject) for color in self._card_colors(card))
         return out
 
+    def acting_seats(self) -> list:
+        """The seats that may act out of turn now, in seat order: those whose `window_actions`
+        is not empty, found with each open window checked once rather than once per seat."""
+        n = self.n
+        can = [False] * n
+        for (name, subject), (rule, opened_on) in self.windows.items():
+            if all(can) or not self._window_holds(rule, subject, opened_on):
+                continue
+            for a in rule.actions:
+                for seat in range(n):
+                    if can[seat] or not self._may_act(a.who, seat, subject):
+                        continue
+                    if a.card_test is None:
+                        can[seat] = True
+                    elif a.program.plain is not None or self._interrupt_allowed():
+                        can[seat] = any(self._card_colors(card) for card in self._window_cards(a, seat, subject))
+        return [s for s in range(n) if can[s]]
+
+    def _card_colors(self, card) -> tuple:
+        """The colors an action out of turn with this card is taken with (None: it names none)."""
+        program = self.rules.on_play[card]
+        return program.color_options if program is not None and program.asks_color else (None,)
+
     def _window_cards(self, act, seat, subject) -> list:
+        if act.card_static:          # the same cards pass whoever holds them: a table per top card
+            ok = self.rules.window_card_set(act, self.discard[-1], self.color)
+            return [card for card in self.rules.distinct(self.hands[seat]) if card in ok]
         ctx = Ctx(self, player=subject, actor=seat)
         found = []
         for card in self.rules.distinct(self.hands[seat]):

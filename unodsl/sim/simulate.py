@@ -56,6 +56,7 @@ def play_game(rules: Ruleset, players: int, seed: int, bot="basic", record: bool
     deal = Action(None, "deal")
     apply = game.apply if record else game.apply_trusted
     chooser = rng
+    turn_choosers = [getattr(b, "choose_turn", None) for b in bots]     # bots with a faster way to play a turn
     while not game.game_over and game.decision is not None:
         d = game.decision
         if d.kind == "deal":
@@ -67,15 +68,16 @@ def play_game(rules: Ruleset, players: int, seed: int, bot="basic", record: bool
             options = game.legal_actions()
             apply(options[int(chooser.random() * len(options))])
             continue
-        bot_ = bots[d.seat]
-        if d.kind == "turn" and not record and hasattr(bot_, "choose_turn") and game.only_plays_or_draw(d.seat):
-            apply(bot_.choose_turn(game, d.seat))
+        choose_turn = turn_choosers[d.seat]
+        if choose_turn is not None and d.kind == "turn" and not record and game.only_plays_or_draw(d.seat):
+            apply(choose_turn(game, d.seat))
         else:
-            apply(bot_.choose(game, game.legal_actions()))
+            apply(bots[d.seat].choose(game, game.legal_actions()))
         if watch is not None:
             watch(game, d.seat)
         if game.windows:
-            wanting = [s for s in range(players) if bots[s].out_of_turn(game, s) is not None]
+            # a seat with nothing it may do out of turn is not asked (a bot then has nothing to choose)
+            wanting = [s for s in game.acting_seats() if bots[s].out_of_turn(game, s) is not None]
             for s in game.out_of_turn_order(wanting, chooser):
                 act = bots[s].out_of_turn(game, s)       # asked again: an earlier move may have changed it
                 if act is not None:

@@ -35,6 +35,7 @@ class Generated(NamedTuple):
     turn_actions: Callable      # turn_actions(g, seat): Game.legal_actions on a turn
     source: str
     delegated: tuple            # (program, what had no template) run by the generic closures
+    open_state_windows: Callable | None = None  # open_state_windows(g): Game._open_state_windows
 
 
 def generate(rules, n: int, interrupt_type, max_turns: int, sim: bool = False, record: bool = False,
@@ -54,5 +55,6 @@ def generate(rules, n: int, interrupt_type, max_turns: int, sim: bool = False, r
         exec(code, writer.ns)
         found = rules.generated[key] = Generated(writer.ns["play_round"], writer.ns["turn_starter"],
                                                  writer.ns["playable_cards"],
-                                                 writer.ns["turn_actions"], text, tuple(writer.delegated))
+                                                 writer.ns["turn_actions"], text, tuple(writer.delegated),
+                                                 writer.ns.get("open_state_windows"))
     return found

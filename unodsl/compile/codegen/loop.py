@@ -444,9 +444,29 @@ class LoopWriter(StatementWriter):
                 (3, "g.turns_without_play = 0 if g._played_this_turn else g.turns_without_play + 1"),
                 *lines, (2, f"if {test}:"), *stalemate]
 
+    def state_windows_function(self) -> list:
+        """`open_state_windows(g)`: Game._open_state_windows for this ruleset and table size, each
+        `opens when` condition written out (the game checks them every time it comes to rest)."""
+        L = [(0, "def open_state_windows(g):"), (1, "held = g._held"), (1, "inactive = g.inactive"),
+             (1, "windows = g.windows")]
+        env = Env(player="s", actor="s", card=None)
+        for w in self.r.state_windows:
+            rule = self.const(w, "WIN")
+            lines, test = self.condition(w.opens_expr, w.opens, env, 2)
+            L += [(1, f"for s in range({self.n}):"),
+                  (2, f"key = ({w.name!r}, s)"),
+                  *lines,
+                  (2, f"holds = not inactive[s] and bool({test})"),
+                  (2, "if holds and not held.get(key):"),
+                  (3, "windows.pop(key, None)"),
+                  (3, f"windows[key] = ({rule}, None)"),
+                  (2, "held[key] = holds")]
+        return L
+
     def source(self) -> str:
         parts = (self.playable_function(), self.turn_actions_function(), self.play_function(),
-                 self.starter_function(), self.end_round_function(), self.round_function())
+                 self.starter_function(), self.end_round_function(), self.round_function()) + (
+                 (self.state_windows_function(),) if self.r.state_windows and not self.sim else ())
         if self.sim and self.names_players() and self.targets_function() is not None:
             parts += (self.targets_function(),)
         lines = [line for part in parts for line in self.bind_stable(part) + [(0, "")]]
