@@ -12,7 +12,7 @@ bots (the bots the native engine plays), as `unodsl simulate --bots random` play
 
 Then the start of a run, each in a fresh process: compiling a ruleset with an empty cache, and
 loading it from the cache. With --agreement N, instead, both engines play N games of each
-bundled ruleset and module they share at 2, 4 and 7 players, and every statistic is compared by
+bundled ruleset, module and example they share at 2, 4 and 7 players, and every statistic is compared by
 a two-sample test (turns per game: Welch's z on the means; wins by seat: a chi-square test of
 the two engines' counts), flagging |z| > 4 or p < 1e-4; cards drawn and reshuffles per game are
 shown side by side (the statistics keep no per-game spread of them to test).
@@ -166,16 +166,32 @@ def _chi2_p(a: list, b: list) -> float:
     return 0.5 * math.erfc(z / math.sqrt(2))
 
 
+def _examples() -> list:
+    """(ruleset, modules) of each example: a ruleset file alone, a module on the ruleset its
+    scenarios name (classic when they name none)."""
+    import yaml
+    out = []
+    for path in sorted((HERE.parent / "examples").rglob("*.uno")):
+        if any(line.lstrip().startswith("module ") for line in path.read_text(encoding="utf-8").splitlines()):
+            scenarios = path.with_suffix(".scenarios.yaml")
+            host = yaml.safe_load(scenarios.read_text(encoding="utf-8")).get("ruleset", "classic") if scenarios.exists() else "classic"
+            out.append((host, (str(path),)))
+        else:
+            out.append((str(path), ()))
+    return out
+
+
 def agreement(args) -> int:
     units = [(n, ()) for n, kind, _ in bundled_names() if kind == "ruleset"]
     units += [("classic", (n,)) for n, kind, _ in bundled_names() if kind == "module"]
+    units += _examples()
     bad = 0
     print(f"{args.agreement:,} games per engine; flagged: |z| > 4 or p < 1e-4")
     for name, mods in units:
         rules = load(name, mods)
         low, high = rules.players
         for players in sorted({low, min(high, 4), min(high, 7)}):
-            label = f"{'+'.join((name, *mods))}, {players}p"
+            label = f"{'+'.join(Path(p).stem for p in (name, *mods))}, {players}p"
             try:
                 native_engine(rules, players)
             except Unsupported as missing:
@@ -187,7 +203,9 @@ def agreement(args) -> int:
             p = _chi2_p(a.won, b.won)
             flags = [k for k, v in z.items() if abs(v) > 4] + (["wins by seat"] if p < 1e-4 else [])
             bad += bool(flags)
-            print(f"  {label:<28} turns {a.mean_turns():8.2f} vs {b.mean_turns():8.2f} (z {z['turns']:+.2f})"
+            one_percent = 0.01 * a.mean_turns() / math.sqrt(a.var_turns() / a.games + b.var_turns() / b.games)
+            print(f"  {label:<28} turns {a.mean_turns():8.2f} vs {b.mean_turns():8.2f} (z {z['turns']:+.2f};"
+                  f" a 1% difference: z {one_percent:.1f})"
                   f"  drawn/game {a.drawn / a.games:7.2f} vs {b.drawn / b.games:7.2f}"
                   f"  reshuffles/game {a.reshuffles / a.games:5.2f} vs {b.reshuffles / b.games:5.2f}"
                   f"  wins by seat p={p:.3f}" + (f"   DIFFERS: {', '.join(flags)}" if flags else ""))

@@ -24,6 +24,7 @@ from unodsl.compile.loader import bundled_names, load  # noqa: E402
 from unodsl.engine.flow import RoundFlow  # noqa: E402
 from unodsl.engine.table import Table  # noqa: E402
 from unodsl.native import Unsupported, native_engine  # noqa: E402
+from unodsl.native import engine as native_engine_module  # noqa: E402
 from unodsl.native.layout import NONE  # noqa: E402
 from unodsl.native.portable import PortableRandom  # noqa: E402
 from unodsl.sim.simulate import play_game  # noqa: E402
@@ -149,6 +150,9 @@ def test_a_mutated_rule_is_caught(monkeypatch):
             del rules.generated[key]
     forget()
     monkeypatch.setattr(NativeWriter, "module_source", mutated)
+    # the mutated module must be written, not found through a note of the right one, and leave none
+    monkeypatch.setattr(native_engine_module, "_known_module", lambda *args: None)
+    monkeypatch.setattr(native_engine_module, "_remember", lambda *args: None)
     try:
         engine = native_engine(rules, 4, trace=TRACE)
         caught = 0
@@ -159,6 +163,27 @@ def test_a_mutated_rule_is_caught(monkeypatch):
         assert caught == len(SEEDS)
     finally:
         forget()
+
+
+def test_a_later_run_loads_the_module_an_earlier_one_wrote_without_writing_it(monkeypatch):
+    from unodsl.native.writer import NativeWriter
+    first = native_engine(load("classic"), 4, trace=TRACE).play(0)
+    written = []
+    original = NativeWriter.module_source
+
+    def counted(self):
+        written.append(1)
+        return original(self)
+    monkeypatch.setattr(NativeWriter, "module_source", counted)
+    again = native_engine(load("classic"), 4, trace=TRACE).play(0)
+    assert written == [] and again.hands == first.hands and again.trace == first.trace
+    # a damaged note is not believed: the module is written again, and noted anew
+    rules = load("classic")
+    note = native_engine_module._known_path(rules, 4, TRACE)
+    note.write_text("../../elsewhere")
+    again = native_engine(rules, 4, trace=TRACE).play(0)
+    assert written == [1] and again.hands == first.hands
+    assert native_engine_module._known_module(load("classic"), 4, TRACE) is not None
 
 
 @pytest.mark.parametrize("ref, mods", _units())

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..lang import ast as A
+from ..lang import parsed_bundle
 from ..lang.compose import Composer
 from ..lang.diagnostics import Diagnostics, RulesError, suggest, too_deep
 from ..lang.files import InputError, UnknownName, read_text
@@ -65,11 +66,15 @@ class Library:
 
     def add_bundled(self, texts: dict | None = None) -> None:
         """Learn the bundled units; `texts` (path -> text) stands in for files being edited."""
+        sources = []
         for path in bundled_files():
             display = f"<bundled>/{path.name}"
             self.bundled_paths[display] = path
             text = (texts or {}).get(str(path))
-            source = Source(display, text) if text is not None else read_source(path, display=display)
+            sources.append(Source(display, text) if text is not None else read_source(path, display=display))
+        if not any(str(path) in (texts or {}) for path in self.bundled_paths.values()):
+            _recall_bundled(sources)
+        for source in sources:
             self.add_source(source, report=False)
 
     def report_parse_errors(self, refs) -> None:
@@ -94,6 +99,26 @@ def _parse_cached(name: str, text: str, diags: Diagnostics) -> A.File:
     tree, found = _PARSE_CACHE[key]
     diags.items.extend(found)
     return tree
+
+
+def _recall_bundled(sources: list) -> None:
+    """The bundled files' parses, from the disk (parsed_bundle) into this process's cache, or
+    parsed now and kept there for the next run (not while an editor stands in for one of them:
+    its every keystroke would write a bundle)."""
+    if all((s.name, s.text) in _PARSE_CACHE for s in sources):
+        return
+    stored = parsed_bundle.load(sources)
+    if stored is not None:
+        for s in sources:
+            _PARSE_CACHE[(s.name, s.text)] = stored[s.name]
+        while len(_PARSE_CACHE) > _PARSE_CACHE_SIZE:
+            _PARSE_CACHE.popitem(last=False)
+        return
+    parsed = {}
+    for s in sources:
+        _parse_cached(s.name, s.text, Diagnostics())
+        parsed[s.name] = _PARSE_CACHE[(s.name, s.text)]
+    parsed_bundle.store(sources, parsed)
 
 
 def read_source(path, display: str | None = None) -> Source:

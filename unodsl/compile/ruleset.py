@@ -6,6 +6,7 @@ rules read only the card, the top card and the color) a memo of which cards may 
 """
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from typing import Callable, NamedTuple, Optional
 
@@ -160,6 +161,18 @@ class Ruleset:
 
     def option(self, name: str):
         return self.options[name].value
+
+    def fingerprint(self) -> str:
+        """A digest of everything the ruleset was compiled from (its name and units, the
+        composed declarations as written, every option's value): two rulesets with the same
+        fingerprint were compiled from the same rules, so what is built from one (a native
+        module) may be kept on disk under it. It does not cover the code that compiles them."""
+        found = self._memo.get("fingerprint")
+        if found is None:
+            text = repr((self.name, self.title, self.units, sorted((k, repr(o.value)) for k, o in self.options.items()),
+                         [(decl, unit) for _, decl, unit in self.composed.items] if self.composed is not None else None))
+            found = self._memo["fingerprint"] = hashlib.sha256(text.encode()).hexdigest()
+        return found
 
     def code(self, card: int) -> str:
         return self.cards.code[card]

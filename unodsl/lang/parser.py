@@ -18,6 +18,7 @@ from lark.exceptions import (
 )
 
 from . import ast as A
+from .cache import cache_dir
 from .diagnostics import Diagnostics, suggest
 from .resources import grammar_text
 from .source import Source, Span
@@ -37,12 +38,16 @@ MAX_NUMBER = 999_999_999   # the largest number a rules file may write
 @lru_cache(maxsize=1)
 def _lark() -> Lark:
     """The parser, built once per process; Lark also caches the built tables on disk (in the
-    temporary folder, keyed by a hash of the grammar), which halves the start-up time."""
+    user's private cache folder, checked against a hash of the grammar), which halves the
+    start-up time."""
     options = dict(parser="lalr", propagate_positions=True, maybe_placeholders=False)
-    try:
-        return Lark(grammar_text(), cache=True, **options)
-    except OSError:               # no writable temporary folder: build it in memory
-        return Lark(grammar_text(), **options)
+    folder = cache_dir("parser")
+    if folder is not None:
+        try:
+            return Lark(grammar_text(), cache=str(folder / "lark-tables.pickle"), **options)
+        except OSError:           # the folder went away: build it in memory
+            pass
+    return Lark(grammar_text(), **options)
 
 
 def lark_parser() -> Lark:

@@ -5,7 +5,10 @@ the cache folder under a name made from a hash of its text, imports it and retur
 `NativeEngine`. numba compiles each function the first time it runs and keeps the machine code
 next to the module (`cache=True`), so the next process that builds the same module loads it
 instead of compiling: the module's text names every rule, option and table it was made from,
-and so is the whole cache key (with the numba version and this package's runtime).
+and so is the whole cache key (with the numba version and this package's runtime). Writing that
+text takes a good part of a second, so a run also leaves a note (`known_*.txt`) naming the module
+under a digest of what the text is written from (the ruleset's fingerprint, the table size and the
+code that writes it): the next run with the same rules and code loads the module without writing it.
 """
 from __future__ import annotations
 
@@ -15,38 +18,32 @@ import os
 import sys
 import tempfile
 from collections import Counter
+from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
 
 from ..compile.codegen.expressions import Unsupported
-from .layout import NONE, SLOT
+from ..lang.cache import cache_dir as shared_cache_dir
+from .layout import NONE, SLOT, offsets
 from .portable import MASK, SEED_SALT
 from .writer import HIST_SIZE, NativeWriter
 
 
 def cache_dir() -> Path:
-    """Where native modules and their machine code live: $UNODSL_CACHE, else the user's cache
-    folder (XDG), else a folder in the temporary directory."""
-    base = os.environ.get("UNODSL_CACHE")
-    if base:
-        return Path(base) / "native"
-    xdg = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(xdg) / "unodsl" / "native"
-
-
-def _writable(folder: Path) -> Path:
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        probe = folder / ".probe"
-        probe.write_text("")
-        probe.unlink()
+    """Where native modules and their machine code live: the user's private cache folder
+    (lang.cache), else a fresh private folder for this process (everything is compiled anew)."""
+    global _FALLBACK
+    folder = shared_cache_dir("native")
+    if folder is not None:
         return folder
-    except OSError:
-        fallback = Path(tempfile.gettempdir()) / f"unodsl-native-{os.getuid() if hasattr(os, 'getuid') else 0}"
-        fallback.mkdir(parents=True, exist_ok=True)
-        return fallback
+    if _FALLBACK is None:
+        _FALLBACK = Path(tempfile.mkdtemp(prefix="unodsl-native-"))
+    return _FALLBACK
+
+
+_FALLBACK: Path | None = None
 
 
 def _runtime_stamp() -> str:
@@ -56,8 +53,57 @@ def _runtime_stamp() -> str:
     return numba.__version__ + hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
-def _load(source: str, key: str):
-    folder = _writable(cache_dir())
+@lru_cache(maxsize=1)
+def _code_stamp() -> str:
+    """A digest of the code that writes a native module from a ruleset (the packages it is
+    written by and from) and of numba's version."""
+    import numba
+    root = Path(__file__).parent.parent
+    h = hashlib.sha256(numba.__version__.encode())
+    for package in ("lang", "compile", "engine", "native"):
+        for path in sorted((root / package).rglob("*.py")):
+            h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+def _known_path(rules, players: int, trace: int) -> Path:
+    key = hashlib.sha256(f"{_code_stamp()} {rules.fingerprint()} {players} {trace}".encode()).hexdigest()[:24]
+    return cache_dir() / f"known_{key}.txt"
+
+
+def _known_module(rules, players: int, trace: int) -> str | None:
+    """The name (digest) of the module an earlier run wrote for these rules, table size and code,
+    when it and its machine code are still on disk: a run then need not write it again."""
+    try:
+        digest = _known_path(rules, players, trace).read_text(encoding="ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    if len(digest) != 24 or any(c not in "0123456789abcdef" for c in digest):
+        return None
+    folder = cache_dir()
+    if not (folder / f"ruleset_{digest}.py").is_file() or not _compiled(digest):
+        return None
+    return digest
+
+
+def _remember(rules, players: int, trace: int, digest: str) -> None:
+    path = _known_path(rules, players, trace)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        tmp.write_text(digest, encoding="ascii")
+        os.replace(tmp, path)
+    except OSError:
+        tmp.unlink(missing_ok=True)
+
+
+def _compiled(digest: str) -> bool:
+    folder = cache_dir() / "__pycache__"
+    return folder.is_dir() and any(folder.glob(f"ruleset_{digest}.*.nbi"))
+
+
+def _load(source: str | None, key: str):
+    """The module named `key`, written from `source` unless it is on disk already."""
+    folder = cache_dir()
     path = folder / f"ruleset_{key}.py"
     if not path.exists():
         tmp = folder / f".{path.name}.{os.getpid()}.tmp"
@@ -76,11 +122,12 @@ def _load(source: str, key: str):
 class NativeEngine:
     """A ruleset compiled for one table size: plays games and returns their statistics."""
 
-    def __init__(self, rules, players: int, module, writer: NativeWriter):
+    def __init__(self, rules, players: int, module, trace: int = 0):
         self.rules = rules
         self.players = players
         self.module = module
-        self.offsets, self.memory, self.trace = writer.offsets, writer.memory, writer.trace
+        self.trace = trace
+        self.offsets, self.memory = offsets(players, len(rules.deck), rules.size, len(rules.counters), trace)
 
     def new_state(self) -> np.ndarray:
         """A game's memory (layout), with its shape filled in."""
@@ -209,9 +256,10 @@ def _written(rules, players: int, trace: int):
 def is_cached(rules, players: int) -> bool:
     """Whether machine code for this ruleset and table size is on disk (a run starts at once);
     raises Unsupported as native_engine does."""
+    if _known_module(rules, players, 0) is not None:
+        return True
     _, _, digest = _written(rules, players, 0)
-    folder = cache_dir() / "__pycache__"
-    return folder.is_dir() and any(folder.glob(f"ruleset_{digest}.*.nbi"))
+    return _compiled(digest)
 
 
 def native_engine(rules, players: int, trace: int = 0) -> NativeEngine:
@@ -221,8 +269,13 @@ def native_engine(rules, players: int, trace: int = 0) -> NativeEngine:
     found = rules.generated.get(key)
     if found is None:
         from numba.core.errors import NumbaError
-        writer, source, digest = _written(rules, players, trace)
-        engine = NativeEngine(rules, players, _load(source, digest), writer)
+        digest = _known_module(rules, players, trace)
+        if digest is not None:
+            module = _load(None, digest)
+        else:
+            _, source, digest = _written(rules, players, trace)
+            module = _load(source, digest)
+        engine = NativeEngine(rules, players, module, trace)
         try:
             engine.warm()               # numba compiles (or loads) here, not in the middle of a run
         except NumbaError as err:       # a gap of the lowering: refused, like any other
@@ -230,6 +283,7 @@ def native_engine(rules, players: int, trace: int = 0) -> NativeEngine:
             rules.generated[("native-source", players, trace)] = missing = (
                 "a construct numba could not compile: " + (text.splitlines()[0] if text else type(err).__name__))
             raise Unsupported(missing) from None
+        _remember(rules, players, trace, digest)
         found = rules.generated[key] = engine
     return found
 
