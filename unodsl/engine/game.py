@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from ..compile.codegen import Generated, generate
+from ..compile.codegen import Generated, bot_loop_gap, generate
 from ..compile.decisions import Action, Decision, Refused
 from ..compile.ruleset import Ruleset
 from .actions import format_action
@@ -97,6 +97,8 @@ class Game(Table, Seats, RoundFlow, Windows, Scoring, LegalActions, Views, Trigg
         self._out_of_turn_due = False         # a seat bot's choice was made: others may act out of turn
         if seat_bot is not None or generated:
             bot = seat_bot is not None and not getattr(seat_bot, "inline_ok", False)
+            if bot and bot_loop_gap(rules) is not None:
+                raise ValueError(f"this bot cannot play inside the turn loop here: {bot_loop_gap(rules)}")
             tables = seat_bot.play_tables(rules, players) if bot and hasattr(seat_bot, "play_tables") else None
             self._code = generate(rules, players, Interrupt, MAX_TURNS_PER_ROUND, sim=seat_bot is not None,
                                   record=record, bot=bot, tables=tables)
