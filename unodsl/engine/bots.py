@@ -25,6 +25,7 @@ import random
 from importlib import metadata
 from typing import NamedTuple
 
+from ..compile.codegen import PlayTables
 from ..compile.decisions import Action
 from .game import Game
 from .probe import asker_bucket, is_honest, knowledge
@@ -111,6 +112,22 @@ class BasicBot:
         self.rng = rng
         self.looks = int(looks)
         self._kept = None     # (knowledge, its plan, {play: the play with its closing call}): `_kept_for`
+
+    def inline_for(self, rules, players: int) -> bool:
+        """Whether this bot chooses the same inside the generated turn loop (Game's `seat_bot`),
+        where no game can be sampled: when it never tries a play on samples of the game there
+        (no looks, or no card it would look at)."""
+        if not self.looks:
+            return True
+        plan = _plan(rules, knowledge(rules, players))
+        return not any(plan.look) and not any(p is not None and p.asks_target for p in rules.on_play)
+
+    def play_tables(self, rules, players: int) -> PlayTables:
+        """What its turn's play is weighed by, as tables the generated loop reads (codegen.bots
+        writes the weighing out, exactly as `_best` weighs a play it does not look at)."""
+        plan = _plan(rules, knowledge(rules, players))
+        return PlayTables(self.name, plan.fit, plan.points, plan.changes, plan.bluffs, plan.close_with_play,
+                          THREAT, W_EFFECT, W_POINTS, W_FOLLOW)
 
     # -- on its turn ----------------------------------------------------------------------------
     def choose(self, game: Game, actions: list) -> Action:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from ..compile.codegen import Generated, generate
+from ..compile.codegen import Generated, bot_loop_gap, generate
 from ..compile.decisions import Action, Decision, Refused
 from ..compile.ruleset import Ruleset
 from .actions import format_action
@@ -38,7 +38,9 @@ class Game(Table, Seats, RoundFlow, Windows, Scoring, LegalActions, Views, Trigg
     instead of dealing it (scenarios); chance: "random" decides races and chance events with the
     generator, "ask" makes them decisions; record: keep the event log; generated: run the
     ruleset's generated turn loop (codegen), or the generic one it is tested against;
-    seat_bot: a random bot that plays every seat inside the turn loop (the simulator's fast path).
+    seat_bot: a bot that plays every seat inside the turn loop (the simulator's fast path): the
+    random one written out there (`inline_ok`), or any other asked each choice as the step API
+    asks it, out-of-turn actions included (codegen.bot_loop_gap says which rules allow it).
     """
 
     def __init__(self, rules: Ruleset, players: int, seed=None, dealer: int | None = None,
@@ -92,9 +94,14 @@ class Game(Table, Seats, RoundFlow, Windows, Scoring, LegalActions, Views, Trigg
             raise ValueError("a ruleset with runs of cards lists its plays each turn: play its seats with legal_actions")
         self._seat_bot = seat_bot
         self._seat_rand = seat_bot.rng.random if seat_bot is not None else None
+        self._out_of_turn_due = False         # a seat bot's choice was made: others may act out of turn
         if seat_bot is not None or generated:
+            bot = seat_bot is not None and not getattr(seat_bot, "inline_ok", False)
+            if bot and bot_loop_gap(rules) is not None:
+                raise ValueError(f"this bot cannot play inside the turn loop here: {bot_loop_gap(rules)}")
+            tables = seat_bot.play_tables(rules, players) if bot and hasattr(seat_bot, "play_tables") else None
             self._code = generate(rules, players, Interrupt, MAX_TURNS_PER_ROUND, sim=seat_bot is not None,
-                                  record=record)
+                                  record=record, bot=bot, tables=tables)
         else:
             self._code = Generated(Game._play_round, Game._turn_starter, None, None, "", ())
         self._fixed_actions = rules.fixed_actions(players)

@@ -194,6 +194,25 @@ class Windows:
                 self.event("window", seat=seat, verb=verb, subject=seat)
                 return
 
+    def offer_out_of_turn(self, bots=None, rng=None) -> None:
+        """After a seat's choice, while windows are open: every seat's bot (`bots`, one a seat; the
+        seat bot playing inside the turn loop by default) is asked whether it acts out of turn,
+        and those that want to act do, in `out_of_turn_order` (asked again when their chance
+        comes: an earlier action may have changed their mind); a refused action is dropped. The
+        simulator's step loop and the generated loop's own seat bot both act through this."""
+        if bots is None:
+            bots = [self._seat_bot] * self.n
+            rng = self._seat_bot.rng
+        # a seat with nothing it may do out of turn is not asked (a bot then has nothing to choose)
+        wanting = [s for s in self.acting_seats() if bots[s].out_of_turn(self, s) is not None]
+        for s in self.out_of_turn_order(wanting, rng):
+            act = bots[s].out_of_turn(self, s)
+            if act is not None:
+                try:
+                    self.apply(act)
+                except Refused:
+                    pass
+
     def out_of_turn_order(self, seats, rng) -> list:
         """The seats that want to act out of turn, in the order they get the chance: the rules'
         own order when every open window gives one (`in turn order`: the window's player first,

@@ -15,7 +15,8 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..compile.decisions import Action, Refused
+from ..compile.decisions import Action
+from ..compile.codegen import bot_loop_gap
 from ..compile.ruleset import Ruleset
 from ..engine.bots import make_bot
 from ..engine.game import Game
@@ -48,7 +49,7 @@ def play_game(rules: Ruleset, players: int, seed: int, bot="basic", record: bool
     rng = rng if rng is not None else random.Random(seed ^ 0x5EED)
     specs = [bot] * players if isinstance(bot, str) else list(bot)
     bots = [make_bot(spec, rng) for spec in specs]
-    inline_all = all(getattr(b, "inline_ok", False) and type(b) is type(bots[0]) for b in bots)
+    inline_all = all(plays_inline(b, rules, players) and type(b) is type(bots[0]) for b in bots)
     seat_bot = (bots[0] if inline and not record and inline_all and watch is None and rules.runs is None
                 else None)
     game = Game(rules, players, seed=seed, record=record, seat_bot=seat_bot, rng=None if record else rng,
@@ -58,6 +59,8 @@ def play_game(rules: Ruleset, players: int, seed: int, bot="basic", record: bool
     chooser = rng
     turn_choosers = [getattr(b, "choose_turn", None) for b in bots]     # bots with a faster way to play a turn
     while not game.game_over and game.decision is not None:
+        if game._out_of_turn_due:          # the round's last choice, made inside the turn loop
+            _offer_due(game)
         d = game.decision
         if d.kind == "deal":
             if rounds is not None and game.round >= rounds:
@@ -76,16 +79,28 @@ def play_game(rules: Ruleset, players: int, seed: int, bot="basic", record: bool
         if watch is not None:
             watch(game, d.seat)
         if game.windows:
-            # a seat with nothing it may do out of turn is not asked (a bot then has nothing to choose)
-            wanting = [s for s in game.acting_seats() if bots[s].out_of_turn(game, s) is not None]
-            for s in game.out_of_turn_order(wanting, chooser):
-                act = bots[s].out_of_turn(game, s)       # asked again: an earlier move may have changed it
-                if act is not None:
-                    try:
-                        game.apply(act)
-                    except Refused:
-                        pass
+            game.offer_out_of_turn(bots, chooser)
+    if game._out_of_turn_due:
+        _offer_due(game)
     return game
+
+
+def _offer_due(game: Game) -> None:
+    """Out-of-turn actions after the last choice of a round played inside the turn loop, taken
+    with the next round's deal (or the game's end) waiting, as the step API takes them."""
+    game._out_of_turn_due = False
+    if game.windows:
+        game.offer_out_of_turn()
+
+
+def plays_inline(bot, rules: Ruleset, players: int) -> bool:
+    """Whether the simulator may play this bot inside the generated turn loop: the random bot
+    written out there (`inline_ok`), or a bot that says it chooses there as it does through the
+    step API (`inline_for(rules, players)`), in rules whose loop can ask it (codegen.bot_loop_gap)."""
+    if getattr(bot, "inline_ok", False):
+        return True
+    inline_for = getattr(bot, "inline_for", None)
+    return callable(inline_for) and bot_loop_gap(rules) is None and bool(inline_for(rules, players))
 
 
 def play_round_fast(rules: Ruleset, players: int, seed: int, bot: str = "random") -> Game:

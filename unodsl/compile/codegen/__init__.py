@@ -21,10 +21,11 @@ from __future__ import annotations
 
 from typing import Callable, NamedTuple
 
+from .bots import PlayTables, bind_tables
 from .loop import LoopWriter
-from .runtime import drive
+from .runtime import ask, drive, drive_bot
 
-__all__ = ["Generated", "generate", "drive"]
+__all__ = ["Generated", "generate", "drive", "bot_loop_gap", "PlayTables"]
 
 
 class Generated(NamedTuple):
@@ -39,17 +40,26 @@ class Generated(NamedTuple):
 
 
 def generate(rules, n: int, interrupt_type, max_turns: int, sim: bool = False, record: bool = False,
-             pick: bool = False) -> Generated:
+             pick: bool = False, bot: bool = False, tables: PlayTables | None = None) -> Generated:
     """The generated code for this ruleset and table size, cached on the ruleset. With sim,
     every seat is played inline by the random policy (the Game's `seat_bot`), and the round
     loop returns at the end of the round without yielding; with pick as well, the seat bot's own
     `pick(game, seat, cards)` chooses each turn's play instead (its other choices stay random);
+    with bot instead, the seat bot makes every choice, as the step API asks it (runtime.ask),
+    and acts out of turn in the windows it keeps (only where `bot_loop_gap` finds nothing); with
+    its `tables` as well, its turn's play is written out from them (codegen.bots);
     with record, it keeps the event log."""
-    key = (n, sim, record and not sim, sim and pick)
+    key = (n, sim, record and not sim, sim and pick, sim and bot, tables.name if sim and bot and tables else None)
     found = rules.generated.get(key)
     if found is None:
         writer = LoopWriter(rules, n, interrupt_type, max_turns, sim, record)
-        writer.pick = sim and pick
+        writer.pick = sim and pick and not bot
+        writer.bot = sim and bot
+        if writer.bot:
+            writer.ns.update(ask=ask, drive=drive_bot)
+            if tables is not None:
+                writer.tables = tables
+                bind_tables(writer.ns, tables)
         text = writer.source()
         code = compile(text, f"<unodsl generated: {rules.name}, {n} players>", "exec")
         exec(code, writer.ns)
@@ -58,3 +68,18 @@ def generate(rules, n: int, interrupt_type, max_turns: int, sim: bool = False, r
                                                  writer.ns["turn_actions"], text, tuple(writer.delegated),
                                                  writer.ns.get("open_state_windows"))
     return found
+
+
+def bot_loop_gap(rules) -> str | None:
+    """What keeps a seat bot's every choice out of the generated loop (`generate(..., bot=True)`),
+    or None: a window action that runs inside the game's flow (it may ask a question), rules that
+    settle after actions out of turn, or windows that open as the state changes."""
+    if rules.runs is not None:
+        return "runs of cards are listed each turn"
+    if any(a.program.plain is None for w in rules.windows for a in w.actions):
+        return "an action out of turn that may ask questions"
+    if rules.windows and rules.settles:
+        return "rules that settle after an action out of turn"
+    if rules.state_windows:
+        return "a window that opens as the state changes"
+    return None

@@ -61,6 +61,8 @@ class ExpressionWriter:
         self.res = rules.resolver
         self.n = n
         self.sim = sim       # seats played inline by the random policy: no decision leaves the loop
+        self.bot = False     # with sim: every choice the seat bot's own (runtime.ask), windows kept
+        self.tables = None   # with bot: the bot's PlayTables, its turn then written out (codegen.bots)
         self.record = record and not sim   # the game keeps an event log
         self.ns = {"Decision": Decision, "Ctx": Ctx, "Interrupt": interrupt_type, "_seats": runtime.seats,
                    "_floordiv": runtime.floordiv, "_mod": runtime.mod, "_card_attr": runtime.card_attr,

@@ -13,6 +13,7 @@ import tokenize
 
 from ...lang import ast as A
 from ..expressions import SEAT
+from .bots import bot_turn_function
 from .expressions import _NONNULL_SEATS, Env, Unsupported
 from .statements import StatementWriter
 
@@ -46,7 +47,7 @@ class LoopWriter(StatementWriter):
         if tracked:
             head = [(ind, f"{env.played} = False")] + head
         noted = [(ind + 1, f"{env.played} = True")] if tracked else []
-        if self.sim:      # the random policy always plays a card it may play: one draw for the card
+        if self.sim and not self.bot:     # the random policy always plays a card it may play: one draw for the card
             return head + noted + [(ind + 1, "rand()")] + self.random_play(t, x, ind + 1, inline)
         d = self.temp("d")
         # the decision and its legal actions, as Game._list_actions lists them
@@ -58,11 +59,11 @@ class LoopWriter(StatementWriter):
             (ind + 2, f"{d} = DRAWN[({t}, {x}, {node.must!r})] = Decision({t}, 'drawn', (), 'Play the card you drew?', card={x}, must={node.must!r})"),
             *(listed if self.r.runs is None and not any(p is not None and p.asks_target for p in self.r.on_play)
               else []),
-            (ind + 1, f"{act} = yield {d}"),
+            (ind + 1, f"{act} = ask(g, {d})" if self.bot else f"{act} = yield {d}"),
             (ind + 1, f"if {act}.verb == 'play':"),
             *[(i + 1, line) for i, line in noted]]
         if not inline:
-            return L + [(ind + 2, f"yield from play(g, {t}, {act}, False)")]
+            return L + [(ind + 2, f"play(g, {t}, {act}, False)" if self.bot else f"yield from play(g, {t}, {act}, False)")]
         return L + [(ind + 2, f"_, _, card, color_arg, target_arg, _, call, more = {act}"),
                     *self.play_body(ind + 2, drawn=self.temp("drawn"))]
 
@@ -104,7 +105,10 @@ class LoopWriter(StatementWriter):
         """`play(...)`: Game.play_gen for this ruleset, for plays inside effects (a drawn card).
         Driven by a Game it is a generator of decisions taking the action; in the simulator it is
         a plain function taking the card, color and player chosen."""
-        if self.sim:
+        if self.bot:
+            head = [(0, "def play(g, s, action, jumped):"), (1, "rand = g._seat_rand"),
+                    (1, "_, _, card, color_arg, target_arg, _, call, more = action")]
+        elif self.sim:
             head = [(0, "def play(g, s, card, color_arg, target_arg, jumped):"), (1, "rand = g._seat_rand")]
         else:
             head = [(0, "def play(g, s, action, jumped):"),
@@ -135,7 +139,7 @@ class LoopWriter(StatementWriter):
               *([] if turn else [(ind, "g._played_this_turn = True")]),
               (ind, "c = T_color[card]"), (ind, "if c is not None:"), (ind + 1, "g.color = c"),
               *self.event(ind, "g.event('play', seat=s, card=card)")]
-        if not self.sim:
+        if not self.sim or self.bot:
             for w in r.windows:
                 rule = self.const(w, "WIN")
                 if w.opens_expr is None:
@@ -223,6 +227,23 @@ class LoopWriter(StatementWriter):
             L = [(ind, "cards = playable_cards(g, s)")]
         else:
             L = ok + [(ind, f"cards = [*{self.distinct('filter(ok.__contains__, g.hands[s])')}]")]
+        if self.bot and self.tables is not None:    # the seat bot's play, written out from its tables
+            return [(ind, "g.decision, g._legal = TURN[s], None"),
+                    (ind, "if g._out_of_turn_due:"),           # as runtime.ask: the last choice's
+                    (ind + 1, "g._out_of_turn_due = False"),   # actions out of turn first
+                    (ind + 1, "if g.windows:"), (ind + 2, "g.offer_out_of_turn()"),
+                    *L,
+                    (ind, "playing = bool(cards)"),
+                    (ind, "if playing:"),
+                    (ind + 1, "action, said = bot_turn(g, s, cards)"),
+                    (ind + 1, "_, verb, card, color_arg, target_arg, _, call, more = action"),
+                    (ind + 1, "if call is None:"), (ind + 2, "call = said"),
+                    (ind, "g._note_turn(s, 'play' if playing else 'draw')"),
+                    (ind, "g._out_of_turn_due = True")]
+        if self.bot:            # the seat bot's own choice among the listed actions
+            return [(ind, "action = ask(g, TURN[s])"),
+                    (ind, "_, verb, card, color_arg, target_arg, _, call, more = action"),
+                    (ind, "playing = verb == 'play'")]
         if self.pick:           # the seat bot chooses: it always plays when it can
             return L + [(ind, "playing = bool(cards)"),
                         (ind, "if playing:"),
@@ -399,7 +420,8 @@ class LoopWriter(StatementWriter):
         stalemate = [(3, "g.declare_stalemate()"), (3, end.format("None")), (3, "break")]
         L += [(2, "turns = g.round_turns = g.round_turns + 1"),
               *([] if fixed_table else [(2, "active_before = g._n_active")]),
-              *([] if self.sim or not self.r.windows else [(2, "if g.windows:"), (3, "g._close_turn_windows()")]),
+              *([] if (self.sim and not self.bot) or not self.r.windows else
+                [(2, "if g.windows:"), (3, "g._close_turn_windows()")]),
               (2, "if playing:"),
               *self.play_body(3, turn=True),
               (3, "g.idle_turns = 0"),
@@ -469,6 +491,8 @@ class LoopWriter(StatementWriter):
                  (self.state_windows_function(),) if self.r.state_windows and not self.sim else ())
         if self.sim and self.names_players() and self.targets_function() is not None:
             parts += (self.targets_function(),)
+        if self.bot and self.tables is not None:
+            parts += (bot_turn_function(self.r, self.r.renege_const),)
         lines = [line for part in parts for line in self.bind_stable(part) + [(0, "")]]
         lines += self.property_functions()
         return "\n".join("    " * ind + text for ind, text in lines)

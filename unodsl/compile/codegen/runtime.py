@@ -48,3 +48,36 @@ def drive(g, program):
         g.decision, g._legal = d, None
         action = g._seat_bot.choose(g, g.legal_actions())
         value = action if d.kind in ("turn", "drawn", "more") else g._validate(d, action)
+
+
+def ask(g, d):
+    """A decision taken inside the simulator's loop as the step API takes it when the seat's own
+    bot plays every seat (`generate(..., bot=True)`): first the out-of-turn actions the last
+    choice leaves due (Game.offer_out_of_turn), then the bot's choice among the legal actions, or,
+    for the table (a decision of no seat), one drawn uniformly. The action for a play's decision,
+    else the value the game takes."""
+    g.decision, g._legal = d, None
+    if g._out_of_turn_due:
+        g._out_of_turn_due = False
+        if g.windows:
+            g.offer_out_of_turn()
+    actions = g.legal_actions()
+    if d.seat is None:
+        action = actions[int(g._seat_rand() * len(actions))]
+    else:
+        action = g._seat_bot.choose(g, actions)
+        g._out_of_turn_due = True
+    if d.kind == "turn":
+        g._note_turn(d.seat, action.verb)
+    return action if d.kind in ("turn", "drawn", "more") else g._validate(d, action)
+
+
+def drive_bot(g, program):
+    """`drive` for the seat's own bot: a generic program's decisions taken as `ask` takes them."""
+    value = None
+    while True:
+        try:
+            d = program.send(value)
+        except StopIteration as stop:
+            return stop.value
+        value = ask(g, d)

@@ -299,9 +299,10 @@ class StatementWriter(ExpressionWriter):
     def ask_for(self, answer: str, seat: str, kind: str, options: str, prompt: str, optional: bool, ind: int) -> list:
         """`answer = ` the seat's choice among `options`: a decision, or in the simulator the random
         seat's pick, drawn as RandomBot draws among the listed answers (and `pass` when optional)."""
-        if not self.sim:
+        if not self.sim or self.bot:
             extra = ", optional=True" if optional else ""
-            return [(ind, f"{answer} = yield Decision({seat}, {kind}, {options}, {prompt}{extra})")]
+            decision = f"Decision({seat}, {kind}, {options}, {prompt}{extra})"
+            return [(ind, f"{answer} = ask(g, {decision})" if self.bot else f"{answer} = yield {decision}")]
         if options == "COLORS":
             size = "NCOLORS"
         else:
@@ -378,7 +379,8 @@ class StatementWriter(ExpressionWriter):
         names = tuple(a.name for a in node.answers)
         lines = [(ind, f"{t} = {self.expr(node.who, env)}"),
                  (ind, f"if isinstance({t}, int) and not g.inactive[{t}]:"),
-                 (ind + 1, f"{answer} = {names!r}[int(rand() * {len(names)})]" if self.sim else
+                 (ind + 1, f"{answer} = ask(g, Decision({t}, 'answer', {names!r}, {node.question!r}))" if self.bot else
+                           f"{answer} = {names!r}[int(rand() * {len(names)})]" if self.sim else
                            f"{answer} = yield Decision({t}, 'answer', {names!r}, {node.question!r})")]
         for i, a in enumerate(node.answers):
             lines.append((ind + 1, f"{'if' if i == 0 else 'elif'} {answer} == {a.name!r}:"))

@@ -1,0 +1,124 @@
+"""A seat bot's turn written into the simulator's generated loop, from tables the bot hands over.
+
+The basic bot (engine.bots.BasicBot) weighs each play of a turn by numbers that are fixed for a
+ruleset and table size: per card, how hard it is to play later, its points, and what it measurably
+does to every hand (engine.probe). Asking it through its `choose` costs a list of actions, a
+decision and a method call per turn; written out here, the turn reads the same numbers from
+tables (`PlayTables`) and computes the same scores, in the same order of floating-point
+operations, so it picks the very play `choose` picks (tests/test_codegen.py plays both).
+Nothing here names a card or a rule: the tables say what the cards do.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class PlayTables(NamedTuple):
+    """What a bot weighs a turn's play by, per card id, for one ruleset and table size."""
+    name: str                 # the bot's name (the generated loop is cached per ruleset, size and bot)
+    fit: tuple                # how hard the card is to play later, weighed
+    points: tuple             # its points, as a share of the most a card carries
+    changes: tuple            # per card: the measured change of each place's hand, or None
+    bluffs: dict              # card id -> the same when played against the rules' honesty test
+    call: str | None          # the call said with every play a choice was made for, or None
+    threat: float             # an opponent's cards count up to this much more as it nears going out
+    w_effect: float           # weights: what the play does to the hands, its points, what can follow it
+    w_points: float
+    w_follow: float
+
+
+def hands_value(seat: int, order: list, teams, sizes: list, threat: float) -> float:
+    """How good hand sizes are for the seat's side, in cards (BasicBot._value, the same sums;
+    `k if k > 0 else 0.0` is the value `max(0.0, k)` gives, without the call)."""
+    team = teams[seat]
+    mine, theirs, count = 0.0, 0.0, 0
+    for s in order:
+        k = sizes[s]
+        weighted = k * (1.0 + threat / (1.0 + (k if k > 0 else 0.0)))
+        if teams[s] == team:
+            mine -= weighted if s == seat else 0.5 * weighted
+        else:
+            theirs += weighted
+            count += 1
+    return mine + theirs / count if count else mine
+
+
+def bind_tables(ns: dict, tables: PlayTables) -> None:
+    """Put the tables the written turn reads into the generated module's names."""
+    ns.update(B_FIT=tables.fit, B_POINTS=tables.points, B_CHANGES=tables.changes, B_BLUFFS=tables.bluffs,
+              B_CALL=tables.call, B_THREAT=tables.threat, B_EFFECT=tables.w_effect,
+              B_WPOINTS=tables.w_points, B_WFOLLOW=tables.w_follow, hands_value=hands_value)
+
+
+def bot_turn_function(rules, draw_always: bool | None) -> list:
+    """`bot_turn(g, s, cards)`: the bot's play among the distinct playable `cards` of seat `s`'s
+    turn, as (action, call). `draw_always`: whether the turn also offers a draw when something
+    can be played (the renege rule fixed to yes or no; None: asked of the rules each time). A
+    turn that offers one action only takes it, and says no call, as `choose` does."""
+    if draw_always is True:
+        single = []
+    else:
+        alone = "len(variants) == 1" + ("" if draw_always is False else
+                                         " and not rules.renege(Ctx(g, s, None, True, s))")
+        single = [(1, f"if {alone}:"), (2, "return variants[0], None")]
+    if rules.match_static:
+        follow = [(2, "ok = MEMO.get((card, color))"),
+                  (2, "if ok is None:"), (3, "ok = rules.playable_set(card, color)"),
+                  (2, "k = sum(map(ok.__contains__, hand))"),
+                  (2, "if card in ok:"), (3, "k -= 1")]
+    else:
+        follow = [(2, "k = sum(1 for c in hand if T_color[c] == color)"),
+                  (2, "if T_color[card] == color:"), (3, "k -= 1")]
+    return [
+        (0, "def bot_turn(g, s, cards):"),
+        (1, "hands = g.hands"),
+        (1, "plays = PLAYS[s]"),
+        (1, "variants = []"),
+        (1, "for c in cards:"),
+        (2, "v = plays[c]"),
+        (2, "variants += v if v is not None else g._plays(s, c)"),
+        *single,
+        (1, "sizes = [len(h) for h in hands]"),
+        (1, "order = g._order_from(s)"),
+        (1, "teams = g.teams"),
+        (1, "team = teams[s]"),
+        (1, "near = 0.0"),                   # the nearest opponent's closeness to going out
+        (1, "for t in order:"),
+        (2, "if teams[t] != team:"),
+        (3, "k = 1.0 / (1.0 + sizes[t])"),
+        (3, "if k > near:"), (4, "near = k"),
+        (1, "base = hands_value(s, order, teams, sizes, B_THREAT)"),
+        (1, "pw = B_WPOINTS * (0.5 + near)"),
+        (1, "fw = B_WFOLLOW / max(1, sizes[s])"),
+        (1, "after = list(sizes)"),
+        (1, "after[s] -= 1"),
+        (1, "plain = B_EFFECT * (hands_value(s, order, teams, after, B_THREAT) - base)"),
+        (1, "hand = hands[s]"),
+        (1, "best = best_score = None"),
+        (1, "weighed = {}"),
+        (1, "for a in variants:"),
+        (2, "card = a.card"),
+        (2, "score = weighed.get(card)"),
+        (2, "if score is None:"),
+        (3, "test = rules.honest[card]"),
+        (3, "cards_moved = (B_BLUFFS[card] if card in B_BLUFFS and test is not None and"
+            " not test(Ctx(g, player=s, card=card, actor=s)) else B_CHANGES[card])"),
+        (3, "score = B_FIT[card] + pw * B_POINTS[card]"),
+        (3, "if cards_moved is None:"),
+        (4, "score += plain"),
+        (3, "else:"),
+        (4, "after = list(sizes)"),
+        (4, "for place, t in enumerate(order):"),
+        (5, "after[t] += cards_moved[place]"),
+        (4, "after[order[0]] -= 1"),
+        (4, "score += B_EFFECT * (hands_value(s, order, teams, after, B_THREAT) - base)"),
+        (3, "weighed[card] = score"),
+        (2, "color = a.color"),
+        (2, "if color is None:"),
+        (3, "color = T_color[card]"),
+        *follow,
+        (2, "score += fw * k"),
+        (2, "if best_score is None or score > best_score:"),
+        (3, "best, best_score = a, score"),
+        (1, "return best, B_CALL"),
+    ]
