@@ -181,31 +181,26 @@ class Ruleset:
     def playable_set(self, top: int, color) -> frozenset:
         """Card ids that may follow `top` under `color`, memoised: exact for static match rules;
         for rules that read counters, with every counter at its start value (as a round begins)."""
-        key = (top, color)
-        found = self._memo.get(key)
-        if found is None:
-            ctx = Ctx(_MatchView(top, color, dict(self.counters)))
-            ok = []
-            for card in range(self.size):
-                ctx.card = card
-                if self.match(ctx):
-                    ok.append(card)
-            found = self._memo[key] = frozenset(ok)
-        return found
+        found = self._memo.get((top, color))
+        return found if found is not None else self._card_set((top, color), self.match, top, color)
 
     def window_card_set(self, action: WindowAction, top: int, color) -> frozenset:
         """Card ids that meet a window action's card test (one that reads only the card, the top
         card and the color: `card_static`) with `top` on the pile under `color`, memoised."""
         key = ("window cards", id(action), top, color)
         found = self._memo.get(key)
-        if found is None:
-            ctx = Ctx(_MatchView(top, color, dict(self.counters)))
-            ok = []
-            for card in range(self.size):
-                ctx.card = card
-                if action.card_test(ctx):
-                    ok.append(card)
-            found = self._memo[key] = frozenset(ok)
+        return found if found is not None else self._card_set(key, action.card_test, top, color)
+
+    def _card_set(self, key, test, top: int, color) -> frozenset:
+        """The card ids meeting `test` with `top` on the pile under `color` (counters at their
+        start values), kept under `key`."""
+        ctx = Ctx(_MatchView(top, color, dict(self.counters)))
+        ok = []
+        for card in range(self.size):
+            ctx.card = card
+            if test(ctx):
+                ok.append(card)
+        found = self._memo[key] = frozenset(ok)
         return found
 
     def fixed_actions(self, players: int) -> tuple:

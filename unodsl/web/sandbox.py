@@ -113,7 +113,7 @@ def job_vet(source: str, modules, options, players: int) -> str:
     """Play short games with bots: rules whose play loops or crashes never reach a table."""
     import random
 
-    from ..compile.decisions import Action, Refused
+    from ..compile.decisions import Action
     from ..compile.loader import load
     from ..engine.bots import BOTS
     from ..engine.game import Game
@@ -124,19 +124,15 @@ def job_vet(source: str, modules, options, players: int) -> str:
     for seed in range(TEST_GAMES):
         game = Game(rules, players, seed=seed)
         bots = [BOTS["basic"](random.Random(seed * 100 + s)) for s in range(players)]
+        table_rng = random.Random(seed)
         for _ in range(TEST_ACTIONS):
             d = game.decision
             if game.game_over or d is None:
                 break
             game.apply(Action(None, "deal") if d.kind == "deal" else
                        bots[d.seat if d.seat is not None else 0].choose(game, game.legal_actions()))
-            for s in range(players):
-                extra = bots[s].out_of_turn(game, s)
-                if extra is not None:
-                    try:
-                        game.apply(extra)
-                    except Refused:
-                        pass
+            if game.windows:
+                game.offer_out_of_turn(bots, table_rng)
     return rules.title
 
 
