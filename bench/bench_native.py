@@ -41,7 +41,8 @@ from unodsl.sim.engines import simulate_native  # noqa: E402
 from unodsl.sim.simulate import simulate  # noqa: E402
 
 REFERENCE = HERE.parent.parent / "shared" / "bench" / "minimal_uno.py"
-CASES = [("classic", (), 2), ("classic", (), 4), ("killer", (), 4), ("classic", ("jump-in",), 4)]
+CASES = [("classic", (), 2), ("classic", (), 4), ("killer", (), 4), ("speed", (), 4), ("classic", ("jump-in",), 4),
+         ("classic", ("seven-o", "jump-in"), 4)]
 
 
 def _turns(stats) -> int:
