@@ -424,7 +424,7 @@ class LoopWriter(StatementWriter):
         draw = self.program(self.r.on_draw, env, 3)
         end = "end_round(g, {})" if self.sim else "yield from end_round(g, {})"
         L = [(0, "def play_round(g):")]
-        if self.r.settles:
+        if self.settles:
             L += [(1, "g.settle()")]          # (the starter may have made a `whenever` rule hold)
         if self.sim:
             L += [(1, "rand = g._seat_rand"),
@@ -455,13 +455,13 @@ class LoopWriter(StatementWriter):
               *self.play_body(3, turn=True),
               (3, "g.idle_turns = 0"),
               *([(3, "g.turns_without_play = 0")] if self.r.blocked is not None else []),
-              *([(3, "g.settle()")] if self.r.settles else []),
+              *([(3, "g.settle()")] if self.settles else []),
               (2, "else:"),
               (3, "g._drew_this_turn = 0"), (3, "g._played_this_turn = False"),
               (3, "drawn = None"),
               *self.event(3, "g.event('draw_turn', seat=s)"),
               *(draw or [(3, "pass")]),
-              *([(3, "g.settle()")] if self.r.settles else []),
+              *([(3, "g.settle()")] if self.settles else []),
               (3, "moved = g._played_this_turn or g._drew_this_turn" +
                   ("" if fixed_table else " or g._n_active != active_before")),
               *([(2, "if g._end_now:"), (3, "g._finish_round(None)"), (3, "break")] if self.uses((A.EndRound,), whole_round=False) else []),

@@ -31,6 +31,13 @@ class StatementWriter(ExpressionWriter):
         self._named: frozenset = frozenset()     # the choices the play being written names
         self._calls = 0                          # named statements written out so far
 
+    @property
+    def settles(self) -> bool:
+        """Whether the code lets the game come to rest (Game.settle): for `whenever` rules, and
+        for windows that open as the state changes, unless every seat is the simulator's random
+        one, which never acts in a window (Game.settle then opens none)."""
+        return bool(self.r.triggers) or (bool(self.r.state_windows) and not (self.sim and not self.bot))
+
     # ---- statements ---------------------------------------------------------------------------
     def distinct(self, cards: str) -> str:
         """The distinct cards of `cards` as a player tells them apart (Ruleset.distinct): each
@@ -48,7 +55,7 @@ class StatementWriter(ExpressionWriter):
             method = getattr(self, "_s" + type(stmt).__name__, None)
             if method is None:
                 raise Unsupported(type(stmt).__name__)
-            if self.r.settles and isinstance(stmt, ASKING):
+            if self.settles and isinstance(stmt, ASKING):
                 lines.append((ind, "g.settle()"))        # the game comes to rest before a question
             lines += method(stmt, env, ind)
         return lines or [(ind, "pass")]
