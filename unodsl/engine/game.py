@@ -153,9 +153,13 @@ class Game(Table, Seats, RoundFlow, Windows, Scoring, LegalActions, Views, Trigg
         legal = self._legal
         if legal is not None and action in legal:        # listed by legal_actions(): already checked
             d = self.decision
-            if d.kind in ("turn", "drawn", "more"):
-                if d.kind == "turn":
-                    self._note_turn(d.seat, action.verb)
+            kind = d.kind
+            if kind in ("turn", "drawn", "more"):
+                if kind == "turn":
+                    if action.verb == "play":      # (`_note_turn` for a play, the most common turn)
+                        self.drew_on[d.seat] = None
+                    else:
+                        self._note_turn(d.seat, action.verb)
                 if self.record:
                     self._record(action)
                 if self._round is not None:

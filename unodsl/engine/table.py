@@ -120,13 +120,23 @@ class Table:
     def draw_cards(self, seat: int, count: int):
         """The seat draws `count` cards (fewer if the stock runs dry); returns the last one drawn."""
         hand = self.hands[seat]
-        got = 0
-        for _ in range(count):
-            card = self._take()
-            if card is None:
-                break
-            hand.append(card)
-            got += 1
+        stock = self.stock
+        if self._lazy and len(stock) >= count:      # `_take`'s random draws, without its refills
+            rand = self._rand
+            for _ in range(count):
+                i = int(rand() * len(stock))
+                hand.append(stock[i])
+                stock[i] = stock[-1]
+                stock.pop()
+            got = count
+        else:
+            got = 0
+            for _ in range(count):
+                card = self._take()
+                if card is None:
+                    break
+                hand.append(card)
+                got += 1
         self.drew(seat, hand, got)
         return hand[-1] if got else None
 

@@ -50,11 +50,14 @@ def bind_tables(ns: dict, tables: PlayTables) -> None:
               B_WPOINTS=tables.w_points, B_WFOLLOW=tables.w_follow, hands_value=hands_value)
 
 
-def bot_turn_function(rules, draw_always: bool | None) -> list:
-    """`bot_turn(g, s, cards)`: the bot's play among the distinct playable `cards` of seat `s`'s
-    turn, as (action, call). `draw_always`: whether the turn also offers a draw when something
-    can be played (the renege rule fixed to yes or no; None: asked of the rules each time). A
-    turn that offers one action only takes it, and says no call, as `choose` does."""
+def bot_functions(rules, draw_always: bool | None, orders) -> tuple:
+    """The written turn: `bot_turn(g, s, cards)`, the bot's play among the distinct playable
+    `cards` of seat `s`'s turn, as (action, call); and `bot_best(g, s, variants)`, the play it
+    weighs most among a decision's plays (a turn's, or a drawn card's). `draw_always`: whether
+    the turn also offers a draw when something can be played (the renege rule fixed to yes or no;
+    None: asked of the rules each time). A turn that offers one action only takes it, and says
+    no call, as `choose` does. `orders`: the name of a table of the order of play from each seat
+    for each direction, when every seat always plays in its place (else the Game is asked)."""
     if draw_always is True:
         single = []
     else:
@@ -69,30 +72,57 @@ def bot_turn_function(rules, draw_always: bool | None) -> list:
     else:
         follow = [(2, "k = sum(1 for c in hand if T_color[c] == color)"),
                   (2, "if T_color[card] == color:"), (3, "k -= 1")]
-    return [
+    turn = [
         (0, "def bot_turn(g, s, cards):"),
-        (1, "hands = g.hands"),
         (1, "plays = PLAYS[s]"),
         (1, "variants = []"),
         (1, "for c in cards:"),
         (2, "v = plays[c]"),
         (2, "variants += v if v is not None else g._plays(s, c)"),
         *single,
+        (1, "return bot_best(g, s, variants), B_CALL"),
+    ]
+    # The value of the hand sizes as they stand and with one card fewer for the seat, and the
+    # nearest opponent's closeness to going out, in one pass: hands_value's sums, term by term.
+    weights = [
+        (1, "hands = g.hands"),
         (1, "sizes = [len(h) for h in hands]"),
-        (1, "order = g._order_from(s)"),
+        (1, f"order = {orders}[g.direction][s]" if orders else "order = g._order_from(s)"),
         (1, "teams = g.teams"),
         (1, "team = teams[s]"),
-        (1, "near = 0.0"),                   # the nearest opponent's closeness to going out
+        (1, "mine = shed = theirs = 0.0"),
+        (1, "count = 0"),
+        (1, "fewest = None"),
         (1, "for t in order:"),
-        (2, "if teams[t] != team:"),
-        (3, "k = 1.0 / (1.0 + sizes[t])"),
-        (3, "if k > near:"), (4, "near = k"),
-        (1, "base = hands_value(s, order, teams, sizes, B_THREAT)"),
+        (2, "k = sizes[t]"),
+        (2, "weighted = k * (1.0 + B_THREAT / (1.0 + (k if k > 0 else 0.0)))"),
+        (2, "if teams[t] == team:"),
+        (3, "if t == s:"),
+        (4, "mine -= weighted"),
+        (4, "k -= 1"),
+        (4, "shed -= k * (1.0 + B_THREAT / (1.0 + (k if k > 0 else 0.0)))"),
+        (3, "else:"),
+        (4, "mine -= 0.5 * weighted"),
+        (4, "shed -= 0.5 * weighted"),
+        (2, "else:"),
+        (3, "theirs += weighted"),
+        (3, "count += 1"),
+        (3, "if fewest is None or k < fewest:"), (4, "fewest = k"),
+        (1, "if count:"),
+        (2, "base = mine + theirs / count"),
+        (2, "plain = B_EFFECT * (shed + theirs / count - base)"),
+        (2, "near = 1.0 / (1.0 + fewest)"),
+        (1, "else:"),
+        (2, "base = mine"),
+        (2, "plain = B_EFFECT * (shed - base)"),
+        (2, "near = 0.0"),
+    ]
+    best = [
+        (0, "def bot_best(g, s, variants):"),
+        (1, "if len(variants) == 1:"), (2, "return variants[0]"),
+        *weights,
         (1, "pw = B_WPOINTS * (0.5 + near)"),
         (1, "fw = B_WFOLLOW / max(1, sizes[s])"),
-        (1, "after = list(sizes)"),
-        (1, "after[s] -= 1"),
-        (1, "plain = B_EFFECT * (hands_value(s, order, teams, after, B_THREAT) - base)"),
         (1, "hand = hands[s]"),
         (1, "best = best_score = None"),
         (1, "weighed = {}"),
@@ -120,5 +150,6 @@ def bot_turn_function(rules, draw_always: bool | None) -> list:
         (2, "score += fw * k"),
         (2, "if best_score is None or score > best_score:"),
         (3, "best, best_score = a, score"),
-        (1, "return best, B_CALL"),
+        (1, "return best"),
     ]
+    return turn, best

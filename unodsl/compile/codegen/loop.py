@@ -13,7 +13,7 @@ import tokenize
 
 from ...lang import ast as A
 from ..expressions import SEAT
-from .bots import bot_turn_function
+from .bots import bot_functions
 from .expressions import _NONNULL_SEATS, Env, Unsupported
 from .statements import StatementWriter
 
@@ -50,6 +50,8 @@ class LoopWriter(StatementWriter):
         if self.sim and not self.bot:     # the simulator's seat plays the drawn card (drawn_play)
             return head + noted + self.drawn_play(t, x, ind + 1, inline)
         d = self.temp("d")
+        if self.bot and self.tables is not None:
+            return head + noted + self.bot_drawn(t, x, d, act, node.must, ind + 1, inline)
         # the decision and its legal actions, as Game._list_actions lists them
         listed = ([(ind + 1, f"g._legal = list(PLAYS[{t}][{x}])")] if node.must else
                   [(ind + 1, f"g._legal = [*PLAYS[{t}][{x}], FIXED[{t}].keep]")])
@@ -71,6 +73,33 @@ class LoopWriter(StatementWriter):
         """The simulator's seat plays the card it drew and may play: the random policy always
         does, with one draw for the card, then its play's variant (random_play)."""
         return [(ind, "rand()")] + self.random_play(seat, card, ind, inline)
+
+    def bot_drawn(self, t: str, x: str, d: str, act: str, must: bool, ind: int, inline: bool) -> list:
+        """The seat bot plays the card `x` seat `t` drew, written out as `ask` takes the decision
+        (the out-of-turn actions the last choice left due first) and as the bot's `choose` takes
+        it: a play rather than keeping the card, the one weighed most (`bot_best`), said with
+        the bot's call unless it is the only action offered."""
+        v = self.temp("v")
+        alone = [(ind, f"if len({v}) == 1:"), (ind + 1, f"{act} = {v}[0]"), (ind, "else:")] if must else []
+        chosen = [(ind + bool(must), f"{act} = bot_best(g, {t}, {v})")]
+        if self.tables.call is not None:
+            chosen += [(ind + bool(must), f"if {act}.call is None:"),
+                       (ind + bool(must) + 1, f"{act} = {act}._replace(call=B_CALL)")]
+        L = [(ind, f"{d} = DRAWN.get(({t}, {x}, {must!r}))"),
+             (ind, f"if {d} is None:"),
+             (ind + 1, f"{d} = DRAWN[({t}, {x}, {must!r})] = Decision({t}, 'drawn', (), 'Play the card you drew?', card={x}, must={must!r})"),
+             (ind, f"g.decision, g._legal = {d}, None"),
+             (ind, "if g._out_of_turn_due:"),
+             (ind + 1, "g._out_of_turn_due = False"),
+             (ind + 1, "if g.windows:"), (ind + 2, "g.offer_out_of_turn()"),
+             (ind, f"{v} = PLAYS[{t}][{x}]"),
+             (ind, f"if {v} is None:"), (ind + 1, f"{v} = g._plays({t}, {x})"),
+             *alone, *chosen,
+             (ind, "g._out_of_turn_due = True")]
+        if not inline:
+            return L + [(ind, f"play(g, {t}, {act}, False)")]
+        return L + [(ind, f"_, _, card, color_arg, target_arg, _, call, more = {act}"),
+                    *self.play_body(ind, drawn=self.temp("drawn"))]
 
     def random_play(self, seat: str, card: str, ind: int, inline: bool) -> list:
         """The random policy plays `card`: a color and a player for it drawn uniformly, as
@@ -497,10 +526,19 @@ class LoopWriter(StatementWriter):
         if self.sim and self.names_players() and self.targets_function() is not None:
             parts += (self.targets_function(),)
         if self.bot and self.tables is not None:
-            parts += (bot_turn_function(self.r, self.r.renege_const),)
+            parts += bot_functions(self.r, self.r.renege_const, self.orders())
         lines = [line for part in parts for line in self.bind_stable(part) + [(0, "")]]
         lines += self.property_functions()
         return "\n".join("    " * ind + text for ind, text in lines)
+
+    def orders(self) -> str | None:
+        """The name of a table of the order of play from each seat, for each direction, as
+        Game._order_from gives it, when every seat always plays in its place; else None."""
+        if not self.fixed_table:
+            return None
+        n = self.n
+        return self.const({d: tuple(tuple((s + d * k) % n for k in range(n)) for s in range(n)) for d in (1, -1)},
+                          "ORDERS")
 
     def bind_stable(self, function: list) -> list:
         """Read the game's lists the rules never replace through locals bound once per call:
