@@ -164,6 +164,8 @@ def test_simulate_says_which_engine_played_and_falls_back_with_a_reason():
     # auto keeps short runs on Python
     _, said = _simulate("classic", "-n", "30", "--bots", "random")
     assert said[0].startswith("engine: Python (30 games are too few to pay for")
+    _, said = _simulate("classic", "-n", "30")
+    assert said[0].startswith("engine: Python (30 games are too few to pay for")
 
 
 def _mutated_games(monkeypatch, ref: str, pattern: str, replacement: str, why: str, bot: str = "random") -> list:
