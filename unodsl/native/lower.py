@@ -30,6 +30,15 @@ from dataclasses import dataclass, field
 from ..compile.codegen.expressions import Unsupported
 from .layout import NONE, SEAT_REGIONS, SLOT, STATS
 
+# A string statement written before each rule's lines (NativeWriter.block): where the rule is
+# in its file, so that a refusal can name it. Dropped by the lowering.
+RULE_MARK = "@rule "
+
+
+class RulesWide(Unsupported):
+    """A refusal about the rules as a whole, not about the rule whose lines it was found in."""
+
+
 # Game methods the generated code calls, and the runtime function doing the same.
 RUNTIME_CALLS = {
     "draw_cards": "draw_cards", "drew": "drew", "_take": "take", "reverse": "reverse",
@@ -324,8 +333,19 @@ class Lowering(ast.NodeTransformer):
         low = self.visit(node)
         return ast.Call(ast.Attribute(_call("R.seats_of", low), "copy", ast.Load()), [], [])
 
+    def visit(self, node):
+        """Each refusal keeps the line of the generated source it was met on (the innermost)."""
+        try:
+            return super().visit(node)
+        except Unsupported as missing:
+            if getattr(missing, "line", None) is None and getattr(node, "lineno", None) is not None:
+                missing.line = node.lineno
+            raise
+
     def visit_Expr(self, node):
         v = node.value
+        if isinstance(v, ast.Constant) and isinstance(v.value, str) and v.value.startswith(RULE_MARK):
+            return None
         if isinstance(v, (ast.Yield, ast.YieldFrom)):
             if isinstance(v, ast.Yield) and v.value is None:
                 return None          # the unreachable `yield` that makes a codegen function a generator
@@ -558,7 +578,9 @@ class Lowering(ast.NodeTransformer):
             return _call(method, _g(), *[self.visit(a) for a in args])
         if method in ("_rand",):
             return _call("R.rand", _g())
-        if method == "settle" and not args and not self.t.ns["rules"].triggers:
+        if method == "settle" and not args:
+            if self.t.ns["rules"].triggers:
+                raise RulesWide("rules that take effect whenever something holds")
             # Triggers.settle with no `whenever` rules only opens windows, which random seats never use
             return ast.Constant(None)
         target = RUNTIME_CALLS.get(method)

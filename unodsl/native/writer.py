@@ -40,13 +40,37 @@ from .layout import (
     offsets,
 )
 from . import basic
-from .lower import Lowering, Strings, Tables, encode, lower_functions
+from .lower import RULE_MARK, Lowering, RulesWide, Strings, Tables, encode, lower_functions
 
 MATCH_TABLE_LIMIT = 256      # distinct cards up to which matching is one table lookup
 # Small functions compiled into their callers: each function numba compiles on its own is linked
 # into, and optimised again with, every function that calls it.
 INLINED = {"deal_count", "teams_on", "dealer_value", "round_start", "is_playable"}
 HIST_SIZE = MAX_TURNS_PER_GAME + MAX_TURNS_PER_ROUND + 2    # longest game, in turns, plus one
+
+
+def rule_place(node) -> str:
+    """A rule as a refusal names it: its place in its file and the kind of rule it is."""
+    words = re.sub(r"(?<!^)(?=[A-Z])", " ", type(node).__name__).lower()
+    span = node.span
+    return f"the rule at {span.file} line {span.line} ({words})"
+
+
+def marked_place(source: str, line: int | None) -> str | None:
+    """The place of the rule whose lines hold `line` of the generated source: the nearest mark
+    above it, at its indentation or less (NativeWriter.block); None outside every rule."""
+    if line is None:
+        return None
+    lines = source.splitlines()
+    depth = len(lines[line - 1]) - len(lines[line - 1].lstrip())
+    for text in reversed(lines[:line - 1]):
+        stripped = text.lstrip()
+        indent = len(text) - len(stripped)
+        if stripped and indent < depth:
+            depth = indent
+        if indent <= depth and stripped.startswith(repr(RULE_MARK)[:-1]):
+            return ast.literal_eval(stripped)[len(RULE_MARK):]
+    return None
 
 
 class NativeWriter(LoopWriter):
@@ -74,6 +98,14 @@ class NativeWriter(LoopWriter):
     # ---- what differs from the Python simulator loop --------------------------------------------
     def allowed(self, ind: int):
         return None          # no memo of sets: every turn asks playable_cards, below
+
+    def block(self, body, env: Env, ind: int) -> list:
+        """Codegen's lines of each rule, after a string naming where the rule is in its file
+        (lower.RULE_MARK), so that what the lowering refuses can be said as the rule it is in."""
+        lines = []
+        for stmt in body:
+            lines += [(ind, repr(RULE_MARK + rule_place(stmt)))] + super().block((stmt,), env, ind)
+        return lines or [(ind, "pass")]
 
     def playable_test(self, seat: str, card: str) -> str:
         return f"g.is_playable({seat}, {card})"
@@ -207,6 +239,8 @@ class NativeWriter(LoopWriter):
             if why is not None:
                 raise basic.BotUnsupported(why)
         source = self.generated_source()
+        if self.delegated:          # a rule the Python engine runs through its generic closures
+            raise Unsupported(self.delegated_place())
         if self.names_players() and self.targets_function() is None:
             raise Unsupported("a card whose play names a player")
         if r.runs is not None:
@@ -215,7 +249,15 @@ class NativeWriter(LoopWriter):
             raise Unsupported("a stock kept in order (cards put on it, its top card seen, or two-faced cards)")
         tables = Tables(self.strings, self.ns, {name: i for i, name in enumerate(r.counters)})
         tables.seat_attrs = {id(fn): name for name, (_, fn) in r.resolver.seat_attrs.items()}
-        functions = lower_functions(source, tables, self.local_functions)
+        try:
+            functions = lower_functions(source, tables, self.local_functions)
+        except RulesWide:
+            raise
+        except Unsupported as missing:
+            place = marked_place(source, getattr(missing, "line", None))
+            if place is None:
+                raise
+            raise Unsupported(place) from None
         body = "\n\n".join(("@njit(cache=True, inline='always')\n" if fn.name in INLINED else "@njit(cache=True)\n")
                            + ast.unparse(ast.fix_missing_locations(fn)) for fn in functions)
         if self.basic is not None:
@@ -228,6 +270,16 @@ class NativeWriter(LoopWriter):
                       basic.SOURCE.format(n=self.n, none=NONE, k=len(r.colors), cap=len(r.deck) + 1,
                                           **{f"S_{k.upper()}": v for k, v in SLOT.items()})]
         return "\n".join(parts + [body, self.game_source()]) + "\n"
+
+    def delegated_place(self) -> str:
+        """Where the first rule left to the generic closures is, or what it is (a card property)."""
+        program, missing = self.delegated[0]
+        if isinstance(program, str):
+            return f"the card property {program}"
+        for node in A.walk(program.body, self.r.definitions):
+            if type(node).__name__ == missing and getattr(node, "span", None) is not None:
+                return rule_place(node)
+        return "one of its rules"
 
     def tables_source(self, tables: Tables) -> str:
         r = self.r

@@ -36,18 +36,28 @@ def read_generic(fn, ctx, rank):
     return fn(ctx)
 
 
-def drive(g, program):
+def run_program(g, program, answer):
     """Run a generic generator (a program without a template, the end of a round) to its end
-    inside the simulator's loop, answering each decision as the seat's random bot would."""
+    inside the simulator's loop, each decision it yields answered by `answer(g, decision)`."""
     value = None
     while True:
         try:
             d = program.send(value)
         except StopIteration as stop:
             return stop.value
-        g.decision, g._legal = d, None
-        action = g._seat_bot.choose(g, g.legal_actions())
-        value = action if d.kind in ("turn", "drawn", "more") else g._validate(d, action)
+        value = answer(g, d)
+
+
+def random_answer(g, d):
+    """A decision answered as the seat's random bot would answer it."""
+    g.decision, g._legal = d, None
+    action = g._seat_bot.choose(g, g.legal_actions())
+    return action if d.kind in ("turn", "drawn", "more") else g._validate(d, action)
+
+
+def drive(g, program):
+    """A generic program run inside the loop of the random seats."""
+    return run_program(g, program, random_answer)
 
 
 def ask(g, d):
@@ -73,11 +83,5 @@ def ask(g, d):
 
 
 def drive_bot(g, program):
-    """`drive` for the seat's own bot: a generic program's decisions taken as `ask` takes them."""
-    value = None
-    while True:
-        try:
-            d = program.send(value)
-        except StopIteration as stop:
-            return stop.value
-        value = ask(g, d)
+    """A generic program run inside the loop of a seat bot, its decisions taken as `ask` takes them."""
+    return run_program(g, program, ask)
