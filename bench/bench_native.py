@@ -13,14 +13,13 @@ bots (the bots the native engine plays), as `unodsl simulate --bots random` play
 Then the start of a run, each in a fresh process: compiling a ruleset with an empty cache, and
 loading it from the cache. With --agreement N, instead, both engines play N games of each
 bundled ruleset, module and example they share at 2, 4 and 7 players, and every statistic is compared by
-a two-sample test (turns per game: Welch's z on the means; wins by seat: a chi-square test of
-the two engines' counts), flagging |z| > 4 or p < 1e-4; cards drawn and reshuffles per game are
-shown side by side (the statistics keep no per-game spread of them to test). With --basic,
+a two-sample test (turns, cards drawn and reshuffles per game: Welch's z on the means; wins by
+seat: a chi-square test of the two engines' counts), flagging |z| > 4 or p < 1e-4. With --basic,
 instead, whole games of classic at 4 players with the default basic bots in every seat, the
 Python engine (basic played inside its generated loop) against the native one (native.basic), in
 games per second, and the native engine's start with basic bots.
 
-usage: python bench/bench_native.py [--games N] [--repeats R] [--agreement N] [--basic]
+usage: python bench/bench_native.py [--games N] [--repeats R] [--agreement N [--units NAMES]] [--basic]
 """
 from __future__ import annotations
 
@@ -45,7 +44,8 @@ from unodsl.sim.engines import simulate_native  # noqa: E402
 from unodsl.sim.simulate import simulate  # noqa: E402
 
 REFERENCE = HERE.parent.parent / "shared" / "bench" / "minimal_uno.py"
-CASES = [("classic", (), 2), ("classic", (), 4), ("killer", (), 4), ("classic", ("jump-in",), 4)]
+CASES = [("classic", (), 2), ("classic", (), 4), ("killer", (), 4), ("speed", (), 4), ("classic", ("jump-in",), 4),
+         ("classic", ("seven-o", "jump-in"), 4)]
 
 
 def _turns(stats) -> int:
@@ -211,17 +211,27 @@ def _examples() -> list:
     return out
 
 
+def _unit_label(name: str, mods: tuple) -> str:
+    """A ruleset and its modules as the agreement run names them: classic+jump-in."""
+    return "+".join(Path(p).stem for p in (name, *mods))
+
+
 def agreement(args) -> int:
     units = [(n, ()) for n, kind, _ in bundled_names() if kind == "ruleset"]
     units += [("classic", (n,)) for n, kind, _ in bundled_names() if kind == "module"]
     units += _examples()
+    if args.units:
+        wanted = set(args.units.split(","))
+        units = [(name, mods) for name, mods in units if _unit_label(name, mods) in wanted]
+        if not units:
+            raise SystemExit(f"no unit is named {args.units}")
     bad = 0
     print(f"{args.agreement:,} games per engine; flagged: |z| > 4 or p < 1e-4")
     for name, mods in units:
         rules = load(name, mods)
         low, high = rules.players
         for players in sorted({low, min(high, 4), min(high, 7)}):
-            label = f"{'+'.join(Path(p).stem for p in (name, *mods))}, {players}p"
+            label = f"{_unit_label(name, mods)}, {players}p"
             try:
                 native_engine(rules, players)
             except Unsupported as missing:
@@ -230,14 +240,17 @@ def agreement(args) -> int:
             a = simulate(rules, players, args.agreement, 1, "random")
             b = simulate_native(rules, players, args.agreement, 2)
             z = {"turns": _welch(a.mean_turns(), a.var_turns(), a.games, b.mean_turns(), b.var_turns(), b.games)}
+            for stat, said in (("drawn", "cards drawn"), ("reshuffles", "reshuffles")):
+                z[said] = _welch(*a.spread(stat), a.games, *b.spread(stat), b.games)
             p = _chi2_p(a.won, b.won)
             flags = [k for k, v in z.items() if abs(v) > 4] + (["wins by seat"] if p < 1e-4 else [])
             bad += bool(flags)
             one_percent = 0.01 * a.mean_turns() / math.sqrt(a.var_turns() / a.games + b.var_turns() / b.games)
             print(f"  {label:<28} turns {a.mean_turns():8.2f} vs {b.mean_turns():8.2f} (z {z['turns']:+.2f};"
                   f" a 1% difference: z {one_percent:.1f})"
-                  f"  drawn/game {a.drawn / a.games:7.2f} vs {b.drawn / b.games:7.2f}"
+                  f"  drawn/game {a.drawn / a.games:7.2f} vs {b.drawn / b.games:7.2f} (z {z['cards drawn']:+.2f})"
                   f"  reshuffles/game {a.reshuffles / a.games:5.2f} vs {b.reshuffles / b.games:5.2f}"
+                  f" (z {z['reshuffles']:+.2f})"
                   f"  wins by seat p={p:.3f}" + (f"   DIFFERS: {', '.join(flags)}" if flags else ""))
     return 1 if bad else 0
 
@@ -250,6 +263,8 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--agreement", type=int, metavar="N", default=0,
                     help="instead of timing, compare the engines' statistics over N games each")
+    ap.add_argument("--units", metavar="NAMES", default="",
+                    help="with --agreement: only these units, comma-separated (classic,classic+jump-in)")
     ap.add_argument("--basic", action="store_true",
                     help="instead, whole games of classic 4p with basic bots: Python against native")
     ap.add_argument("--reference", metavar="FILE", default=str(REFERENCE),

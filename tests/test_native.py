@@ -129,6 +129,23 @@ def test_native_basic_seats_play_the_python_games(ref, mods):
         assert ("native", 4, TRACE, "basic") in rules.generated, "classic's basic seats play natively"
 
 
+def test_a_native_run_adds_up_what_its_games_did():
+    """A native run's statistics (every total, the squares that give their spread included) are
+    those of the same games played by the Python engine on the same generator, game by game."""
+    from unodsl.native.portable import game_seed
+    from unodsl.sim.engines import simulate_native
+    from unodsl.sim.simulate import Stats
+    rules = load("classic")
+    native = simulate_native(rules, 4, 6, seed=3)
+    python = Stats(4)
+    for i in range(6):
+        python.add(play_game(rules, 4, 0, "random", record=False, inline=False, generated=False,
+                             rng=PortableRandom(game_seed(3, i))))
+    assert native.drawn_sq > native.drawn > 0
+    for name in ("turns", "turns_sq", "rounds", "drawn", "drawn_sq", "reshuffles", "reshuffles_sq", "points", "won"):
+        assert getattr(native, name) == getattr(python, name), name
+
+
 def _simulate(*args):
     import subprocess
     import sys

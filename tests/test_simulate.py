@@ -87,12 +87,29 @@ def test_progress_is_silent_off_a_terminal():
     assert stream.getvalue() == ""
 
 
+def test_the_spread_of_cards_drawn_and_reshuffles_is_that_of_the_games():
+    import statistics
+    from unodsl.sim.simulate import play_game
+    rules = load("classic")
+    stats = Stats(3)
+    games = [play_game(rules, 3, seed, "random", record=False) for seed in range(8)]
+    for game in games:
+        stats.add(game)
+    for name in ("drawn", "reshuffles"):
+        values = [game.stats[name] for game in games]
+        mean, variance = stats.spread(name)
+        assert mean == pytest.approx(statistics.mean(values))
+        assert variance == pytest.approx(statistics.variance(values))
+    assert stats.spread("drawn")[1] > 0
+
+
 def test_merged_stats_equal_one_run():
     rules = load("classic")
     whole = simulate(rules, 2, 12, seed=1)
     part = simulate(rules, 2, 5, seed=1)
     part.merge(simulate(rules, 2, 7, seed=1, first=5))
     assert part.summary() == whole.summary()
+    assert (part.drawn_sq, part.reshuffles_sq) == (whole.drawn_sq, whole.reshuffles_sq)
     empty = Stats(2)
     empty.merge(whole)
     assert empty.summary() == whole.summary()

@@ -146,7 +146,7 @@ class NativeEngine:
         """Raw totals of games first .. first+games-1 of the run seeded `seed`."""
         g = state if state is not None else self.new_state()
         n = self.players
-        out = Totals(np.zeros(HIST_SIZE, np.int64), np.zeros(8, np.int64),
+        out = Totals(np.zeros(HIST_SIZE, np.int64), np.zeros(10, np.int64),
                      np.zeros(len(self.rules.counters), np.int64), np.zeros(n, np.int64),
                      np.zeros(n, np.int64), np.zeros(n, np.int64), [])
         salted = np.uint64((seed if direct else seed ^ SEED_SALT) & MASK)
@@ -170,8 +170,8 @@ class NativeEngine:
 class Totals(NamedTuple):
     """What `NativeEngine.run` adds up (sim.simulate.Stats reads them): the histogram of game
     lengths; turns squared, rounds, cards drawn, reshuffles, stock ran dry, eliminations,
-    stalemates, points; counter peaks; win shares; games won by seat and by team id; the teams
-    (team id of each seat) of the last game."""
+    stalemates, points, cards drawn squared, reshuffles squared; counter peaks; win shares; games
+    won by seat and by team id; the teams (team id of each seat) of the last game."""
     hist: np.ndarray
     totals: np.ndarray
     peaks: np.ndarray

@@ -135,13 +135,23 @@ def _g_attr(node, name: str | None = None) -> bool:
 
 
 def _call(func: str, *args) -> ast.Call:
-    """R.func(*args) when func is dotted as `R.x`, else func(*args)."""
+    """R.func(*args) when func is dotted as `R.x`, else func(*args); a whole number given as
+    itself is passed as an int64 (`_unliteral`)."""
     if "." in func:
         mod, attr = func.split(".")
         target = ast.Attribute(ast.Name(mod, ast.Load()), attr, ast.Load())
     else:
         target = ast.Name(func, ast.Load())
-    return ast.Call(target, list(args), [])
+    return ast.Call(target, [_unliteral(a) for a in args], [])
+
+
+def _unliteral(node):
+    """A compiled function's argument: numba compiles a function once more for each number it is
+    called with as a constant (draw_cards with 1, 2, 4 and 6 cards: four copies), so a whole
+    number goes as np.int64(n), one type for all of them (the same machine code once optimised)."""
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return ast.Call(ast.Attribute(ast.Name("np", ast.Load()), "int64", ast.Load()), [node], [])
+    return node
 
 
 def _g() -> ast.Name:
@@ -390,6 +400,8 @@ class Lowering(ast.NodeTransformer):
             raise Unsupported("a journal of plays")
         low = self.visit(value)
         if len(targets) == 1:
+            if isinstance(targets[0], ast.Name):      # (a local holding a number passed on: _unliteral)
+                low = _unliteral(low)
             return ast.Assign([self.store(targets[0])], low)
         # a = b = v: v once, then each target from left to right, as Python assigns them
         temp = self.fresh("_v")
@@ -570,7 +582,7 @@ class Lowering(ast.NodeTransformer):
         if name in ("int", "min", "max", "range", "abs"):
             return ast.Call(f, [self.visit(a) for a in args], [])
         if name in self.local_functions:
-            return ast.Call(f, [self.visit(a) for a in args], [])
+            return ast.Call(f, [_unliteral(self.visit(a)) for a in args], [])
         raise Unsupported(f"the call {name}(...)")
 
     def game_call(self, method: str, args):

@@ -4,8 +4,9 @@ The Python engine is the reference and plays everything. The native engine (unod
 optional `native` extra) plays the same rules compiled to machine code, for the random and basic
 bots (native.basic: basic's choices compiled too, where they are); when it cannot play a run (not
 installed, the bots, a statement or ruleset it has no code for, a choice of basic's not compiled
-yet) the run falls back to Python and `choose` says why in one line. `auto` takes native only when the run is
-long enough to pay for compiling, or when the compiled code is already in the cache.
+yet) the run falls back to Python and `choose` says why in one line. `auto` takes native only
+when the run is long enough to pay for compiling, or when the compiled code is already in the
+cache.
 
 A native run gives game i of a run the seed `native.portable.game_seed(seed, i)`: its statistics
 do not depend on --jobs either, but its games are not the Python engine's games for that seed
@@ -101,7 +102,8 @@ def _stats(rules, players: int, t, games: int):
     stats = Stats(players, games=games)
     stats.turns = Counter({int(k): int(t.hist[k]) for k in t.hist.nonzero()[0]})
     (stats.turns_sq, stats.rounds, stats.drawn, stats.reshuffles, stats.stock_empty,
-     stats.eliminations, stats.stalemates, stats.points) = (int(x) for x in t.totals)
+     stats.eliminations, stats.stalemates, stats.points, stats.drawn_sq, stats.reshuffles_sq) = (
+        int(x) for x in t.totals)
     stats.peak = {name: int(v) for name, v in zip(rules.counters, t.peaks) if v > 0}   # as Game keeps them
     stats.wins = [int(x) for x in t.wins]
     stats.won = [int(x) for x in t.won]

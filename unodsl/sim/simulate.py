@@ -108,6 +108,13 @@ def play_round_fast(rules: Ruleset, players: int, seed: int, bot: str = "random"
     return play_game(rules, players, seed, bot, record=False, rounds=1)
 
 
+def _variance(n: int, mean: float, sum_sq: int) -> float:
+    """The sample variance of n values from their mean and the sum of their squares."""
+    if n < 2:
+        return 0.0
+    return max(0.0, (sum_sq - n * mean * mean) / (n - 1))
+
+
 @dataclass
 class Stats:
     """Running totals over finished games; `merge` adds another run's totals."""
@@ -117,7 +124,9 @@ class Stats:
     turns_sq: int = 0
     rounds: int = 0
     drawn: int = 0
+    drawn_sq: int = 0                                    # (the squares of per-game counts, for their spread)
     reshuffles: int = 0
+    reshuffles_sq: int = 0
     stock_empty: int = 0
     stalemates: int = 0
     eliminations: int = 0
@@ -139,8 +148,11 @@ class Stats:
         self.turns[game.turns] += 1
         self.turns_sq += game.turns * game.turns
         self.rounds += game.round
-        self.drawn += game.stats["drawn"]
-        self.reshuffles += game.stats["reshuffles"]
+        drawn, reshuffles = game.stats["drawn"], game.stats["reshuffles"]
+        self.drawn += drawn
+        self.drawn_sq += drawn * drawn
+        self.reshuffles += reshuffles
+        self.reshuffles_sq += reshuffles * reshuffles
         self.stock_empty += game.stats["stock_empty"]
         self.eliminations += game.stats["eliminations"]
         self.stalemates += bool(game.stalemate)
@@ -163,8 +175,8 @@ class Stats:
     def merge(self, other: "Stats") -> None:
         self.games += other.games
         self.turns.update(other.turns)
-        for name in ("turns_sq", "rounds", "drawn", "reshuffles", "stock_empty", "stalemates",
-                     "eliminations", "points"):
+        for name in ("turns_sq", "rounds", "drawn", "drawn_sq", "reshuffles", "reshuffles_sq", "stock_empty",
+                     "stalemates", "eliminations", "points"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         for name, value in other.peak.items():
             self.peak[name] = max(self.peak.get(name, 0), value)
@@ -187,11 +199,13 @@ class Stats:
         return sum(v * c for v, c in self.turns.items()) / max(1, self.games)
 
     def var_turns(self) -> float:
-        n = self.games
-        if n < 2:
-            return 0.0
-        mean = self.mean_turns()
-        return max(0.0, (self.turns_sq - n * mean * mean) / (n - 1))
+        return _variance(self.games, self.mean_turns(), self.turns_sq)
+
+    def spread(self, name: str) -> tuple:
+        """(mean, variance) per game of `drawn` or `reshuffles` (cards drawn, reshuffles)."""
+        n = max(1, self.games)
+        mean = getattr(self, name) / n
+        return mean, _variance(self.games, mean, getattr(self, name + "_sq"))
 
     def summary(self) -> dict:
         """Every statistic as plain data (counts as integers); win shares with Wilson intervals,
