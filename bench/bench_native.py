@@ -14,9 +14,12 @@ Then the start of a run, each in a fresh process: compiling a ruleset with an em
 loading it from the cache. With --agreement N, instead, both engines play N games of each
 bundled ruleset, module and example they share at 2, 4 and 7 players, and every statistic is compared by
 a two-sample test (turns, cards drawn and reshuffles per game: Welch's z on the means; wins by
-seat: a chi-square test of the two engines' counts), flagging |z| > 4 or p < 1e-4.
+seat: a chi-square test of the two engines' counts), flagging |z| > 4 or p < 1e-4. With --basic,
+instead, whole games of classic at 4 players with the default basic bots in every seat, the
+Python engine (basic played inside its generated loop) against the native one (native.basic), in
+games per second, and the native engine's start with basic bots.
 
-usage: python bench/bench_native.py [--games N] [--repeats R] [--agreement N [--units NAMES]]
+usage: python bench/bench_native.py [--games N] [--repeats R] [--agreement N [--units NAMES]] [--basic]
 """
 from __future__ import annotations
 
@@ -49,15 +52,15 @@ def _turns(stats) -> int:
     return sum(t * c for t, c in stats.turns.items())
 
 
-def _python(rules, players, games, seed):
+def _python(rules, players, games, seed, bot="random"):
     start = time.perf_counter()
-    stats = simulate(rules, players, games, seed, "random")
+    stats = simulate(rules, players, games, seed, bot)
     return time.perf_counter() - start, _turns(stats), games
 
 
-def _native(rules, players, games, seed):
+def _native(rules, players, games, seed, bot="random"):
     start = time.perf_counter()
-    stats = simulate_native(rules, players, games, seed)
+    stats = simulate_native(rules, players, games, seed, bot=bot)
     return time.perf_counter() - start, _turns(stats), games
 
 
@@ -81,16 +84,16 @@ START = """import time, sys
 t = time.perf_counter()
 from unodsl import load
 from unodsl.native import native_engine
-native_engine(load(sys.argv[1]), int(sys.argv[2]))    # compiled, or loaded, and run once
+native_engine(load(sys.argv[1]), int(sys.argv[2]), bot=sys.argv[3])    # compiled, or loaded, and run once
 print(time.perf_counter() - t)
 """
 
 
-def start_times(name: str, players: int) -> tuple[float, float]:
+def start_times(name: str, players: int, bot: str = "random") -> tuple[float, float]:
     """Seconds from a fresh process to a ready engine: with an empty cache, then with it filled."""
     with tempfile.TemporaryDirectory() as cache:
         env = {**os.environ, "UNODSL_CACHE": cache, "NUMBA_CACHE_DIR": cache}    # nothing compiled before
-        run = [sys.executable, "-c", START, name, str(players)]
+        run = [sys.executable, "-c", START, name, str(players), bot]
         first = float(subprocess.run(run, env=env, capture_output=True, text=True, check=True).stdout)
         cached = float(subprocess.run(run, env=env, capture_output=True, text=True, check=True).stdout)
     return first, cached
@@ -138,6 +141,33 @@ def speed(args) -> int:
             print(f"  {engine} {label} / classic 4p{'':<4} {ratio:6.3f}x per turn (target <= 2x)")
     first, cached = start_times("classic", 4)
     print(f"start of a run, classic 4p (fresh process): compiling {first:.1f} s, from the cache {cached:.2f} s")
+    return 0
+
+
+def basic_speed(args) -> int:
+    """Whole games of classic, 4 players, basic bots: the Python engine against the native one."""
+    rules, players = load("classic"), 4
+    native_engine(rules, players, bot="basic")       # compiled (or loaded) before any timing
+    python_games = max(20, args.games // 40)
+    engines = {"python": lambda s: _python(rules, players, python_games, s, "basic"),
+               "native": lambda s: _native(rules, players, args.games, s, "basic")}
+    rate = {k: [] for k in engines}
+    us = {k: [] for k in engines}
+    for r in range(args.repeats):
+        for name, run in engines.items():
+            seconds, turns, games = run(args.seed + r * 100_000)
+            rate[name].append(games / seconds)
+            us[name].append(seconds / turns * 1e6)
+    gps = {k: statistics.median(v) for k, v in rate.items()}
+    med = {k: statistics.median(v) for k, v in us.items()}
+    print(f"python {sys.version.split()[0]}, {args.repeats} repeats, medians (classic, 4 players, basic bots, "
+          f"whole games; python {python_games} games a repeat, native {args.games})")
+    print(f"{'engine':<10} {'us/turn':>8} {'games/s':>10}")
+    for name in engines:
+        print(f"{name:<10} {med[name]:8.3f} {gps[name]:10.1f}")
+    print(f"ratio: native / python {gps['native'] / gps['python']:.1f}x the games per second (target >= 10x)")
+    first, cached = start_times("classic", players, "basic")
+    print(f"start of a run, classic 4p basic (fresh process): compiling {first:.1f} s, from the cache {cached:.2f} s")
     return 0
 
 
@@ -235,10 +265,14 @@ def main() -> int:
                     help="instead of timing, compare the engines' statistics over N games each")
     ap.add_argument("--units", metavar="NAMES", default="",
                     help="with --agreement: only these units, comma-separated (classic,classic+jump-in)")
+    ap.add_argument("--basic", action="store_true",
+                    help="instead, whole games of classic 4p with basic bots: Python against native")
     ap.add_argument("--reference", metavar="FILE", default=str(REFERENCE),
                     help="the hand-written reference loop (default: ../shared/bench/minimal_uno.py)")
     args = ap.parse_args()
     REFERENCE = Path(args.reference)
+    if args.basic:
+        return basic_speed(args)
     return agreement(args) if args.agreement else speed(args)
 
 

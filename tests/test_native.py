@@ -7,7 +7,9 @@ card played, every turn a card was drawn, every round's winner, in order) and it
 state (hands, stock, discard pile, scores, winners, the generator's state) must be equal.
 
 Every bundled ruleset, module and example the native engine runs is checked on a few seeds at the table
-sizes of tests/test_codegen.py; what it cannot run must say so (`Unsupported`), never play.
+sizes of tests/test_codegen.py; what it cannot run must say so (`Unsupported`), never play. The
+same holds with basic bots in every seat (native.basic), against BasicBot through the step API, at
+2 and 4 players for every unit whose basic choices the native engine compiles.
 Compiling costs: the first run on a machine compiles every ruleset; numba keeps the machine code
 in the user's cache folder (native.engine.cache_dir), so later runs load it.
 """
@@ -49,9 +51,10 @@ def _units():
     return [pytest.param(ref, mods, id="+".join(Path(p).stem for p in (ref, *mods))) for ref, mods in out]
 
 
-def _python_game(rules, players: int, seed: int):
-    """The Python engine's game from the portable generator at `seed`, with its moves (a game
-    keeping no log tells no plays, so each play is caught where the engine makes it)."""
+def _python_game(rules, players: int, seed: int, bot: str = "random"):
+    """The Python engine's game from the portable generator at `seed`, `bot` in every seat
+    choosing through the step API, with its moves (a game keeping no log tells no plays, so each
+    play is caught where the engine makes it)."""
     moves = []
     record, play = Table.event, RoundFlow.play_gen
 
@@ -67,7 +70,7 @@ def _python_game(rules, players: int, seed: int):
     rng = PortableRandom(seed)
     Table.event, RoundFlow.play_gen = event, play_gen
     try:
-        game = play_game(rules, players, seed, "random", record=False, inline=False, generated=False, rng=rng)
+        game = play_game(rules, players, seed, bot, record=False, inline=False, generated=False, rng=rng)
     finally:
         Table.event, RoundFlow.play_gen = record, play
     return game, moves, rng.getstate()
@@ -84,9 +87,13 @@ def test_native_engine_plays_the_python_games(ref, mods):
     except Unsupported as missing:
         assert str(missing), "an unsupported ruleset says what it met"
         pytest.skip(f"the native engine does not run {ref}+{mods}: {missing}")
+    _same_games(engine, rules, players, "random")
+
+
+def _same_games(engine, rules, players: int, bot: str) -> None:
     for seed in SEEDS:
         native = engine.play(seed)
-        game, moves, rng_state = _python_game(rules, players, seed)
+        game, moves, rng_state = _python_game(rules, players, seed, bot)
         where = f"{players} players, seed {seed}"
         assert [m[:3] for m in native.trace] == moves[:TRACE], f"moves differ ({where})"
         assert native.turns == game.turns > 0, where
@@ -96,6 +103,30 @@ def test_native_engine_plays_the_python_games(ref, mods):
         assert native.scores == list(game.scores), where
         assert native.winners == list(game.game_winners), where
         assert native.rng_state == rng_state, where
+
+
+@pytest.mark.parametrize("ref, mods", _units())
+def test_native_basic_seats_play_the_python_games(ref, mods):
+    """Basic bots in every seat, their every choice compiled (the turn's play, the drawn card's,
+    colors, answers, the call said with a play), play BasicBot's games through the step API,
+    at 2 and 4 players; what the native engine does not compile of basic's is said in plain
+    words (`simulate`'s note), and the Python engine plays it."""
+    from unodsl.native.basic import BotUnsupported
+    rules = load(ref, mods)
+    low, high = rules.players
+    for players in sorted({max(low, 2), min(high, 4)}):
+        try:
+            engine = native_engine(rules, players, trace=TRACE, bot="basic")
+        except BotUnsupported as missing:
+            text = str(missing)
+            assert text.startswith("basic's ") and text.endswith(" is not compiled yet") and "_" not in text, text
+            continue
+        except Unsupported as missing:      # the rules themselves (test above)
+            assert str(missing)
+            continue
+        _same_games(engine, rules, players, "basic")
+    if ref == "classic" and not mods:
+        assert ("native", 4, TRACE, "basic") in rules.generated, "classic's basic seats play natively"
 
 
 def test_a_native_run_adds_up_what_its_games_did():
@@ -133,10 +164,16 @@ def test_simulate_says_which_engine_played_and_falls_back_with_a_reason():
     assert said == ["engine: native (the rules compiled to machine code)"]
     assert native["games"] == 30 and sum(w["wins"] for w in native["wins_by_seat"]) >= 30
     assert native != python              # other seeds: other games (tests above hold the games equal)
+    basic, said = _simulate("classic", "-n", "30", "--engine", "native", "--jobs", "2")
+    assert said == ["engine: native (the rules compiled to machine code)"]
+    assert basic["games"] == 30 and basic != _simulate("classic", "-n", "30", "--engine", "python")[0]
     # what the native engine cannot run is played by Python, the same games, and named
-    basic, said = _simulate("classic", "-n", "5", "--engine", "native")
-    assert said == ["engine: Python (the native engine plays only random bots, not basic ones)"]
-    assert basic == _simulate("classic", "-n", "5", "--engine", "python")[0]
+    search, said = _simulate("classic", "-n", "2", "--bots", "search:iterations=5", "--engine", "native")
+    assert said == ["engine: Python (the native engine plays only random, basic bots, not search:iterations=5 ones)"]
+    killer, said = _simulate("killer", "-n", "3", "--engine", "native")
+    assert said == ["engine: Python (basic's play with an action out of turn that may ask questions is not "
+                    "compiled yet)"]
+    assert killer == _simulate("killer", "-n", "3", "--engine", "python")[0]
     flip, said = _simulate("flip", "-n", "5", "--bots", "random", "--engine", "native")
     assert said == ["engine: Python (the native engine cannot run UNO Flip: it has no code for "
                     "a stock kept in order (cards put on it, its top card seen, or two-faced cards))"]
@@ -144,9 +181,11 @@ def test_simulate_says_which_engine_played_and_falls_back_with_a_reason():
     # auto keeps short runs on Python
     _, said = _simulate("classic", "-n", "30", "--bots", "random")
     assert said[0].startswith("engine: Python (30 games are too few to pay for")
+    _, said = _simulate("classic", "-n", "30")
+    assert said[0].startswith("engine: Python (30 games are too few to pay for")
 
 
-def _mutated_games(monkeypatch, ref: str, pattern: str, replacement: str, why: str) -> list:
+def _mutated_games(monkeypatch, ref: str, pattern: str, replacement: str, why: str, bot: str = "random") -> list:
     """Per seed, whether the moves and whether the hands of the native game differ from the Python
     engine's when `pattern` in the ruleset's native module is replaced (the mutated module is
     written and compiled anew, and noted nowhere)."""
@@ -171,11 +210,11 @@ def _mutated_games(monkeypatch, ref: str, pattern: str, replacement: str, why: s
     monkeypatch.setattr(native_engine_module, "_known_module", lambda *args: None)
     monkeypatch.setattr(native_engine_module, "_remember", lambda *args: None)
     try:
-        engine = native_engine(rules, 4, trace=TRACE)
+        engine = native_engine(rules, 4, trace=TRACE, bot=bot)
         found = []
         for seed in SEEDS:
             native = engine.play(seed)
-            game, moves, _ = _python_game(rules, 4, seed)
+            game, moves, _ = _python_game(rules, 4, seed, bot)
             found.append(([m[:3] for m in native.trace] != moves[:TRACE], native.hands != game.hands))
         return found
     finally:
@@ -199,6 +238,15 @@ def test_a_mutated_choice_of_player_is_caught(monkeypatch):
     found = _mutated_games(monkeypatch, "swap-hands", r"target_arg = (\w+)\[\w+ % \w+\]", r"target_arg = \1[0]",
                            "the random seat draws the player its play names")
     assert all(moves or hands for moves, hands in found)
+
+
+@pytest.mark.slow
+def test_a_mutated_basic_weighing_is_caught(monkeypatch):
+    """Basic seats that weigh a play without how much of the hand can follow it, written into the
+    native module, play other games than BasicBot's (slow: the mutated module is compiled)."""
+    found = _mutated_games(monkeypatch, "classic", r"total = score \+ fw \* k", "total = score",
+                           "the native weighing adds what can follow a play", bot="basic")
+    assert all(moves and hands for moves, hands in found)
 
 
 def test_a_later_run_loads_the_module_an_earlier_one_wrote_without_writing_it(monkeypatch):

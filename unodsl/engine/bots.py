@@ -369,8 +369,8 @@ class BasicBot:
         """The answer that measurably costs least, given how many cards the asker holds, asked by
         a sensible player (one who played the card because nothing else fitted), when measured."""
         d = game.decision
-        measured = know.careful_answers.get(d.options) or know.answers.get(d.options)
-        if not measured:
+        measured = answer_changes(know, d.options)
+        if measured is None:
             return actions[int(self.rng.random() * len(actions))]
         asker = game.turn
         bucket = asker_bucket(len(game.hands[asker]))
@@ -378,21 +378,17 @@ class BasicBot:
         order = game._order_from(d.seat)
         scored = []
         for a in actions:
-            effect = measured.get(a.verb)
-            if effect is None:
+            change = measured.get(a.verb)
+            if change is None:
                 scored.append((0.0, a))
                 continue
-            b = bucket if effect.count[bucket] >= 5 else None
-            own = effect.own[b] if b is not None else _pooled(effect.own, effect.count)
-            theirs = effect.asker[b] if b is not None else _pooled(effect.asker, effect.count)
-            lost = effect.lost[b] if b is not None else _pooled(effect.lost, effect.count)
             after = list(sizes)
-            after[d.seat] += own + TURN_CARDS * lost
+            after[d.seat] += change[0][bucket]
             if asker != d.seat:
-                after[asker] += theirs
+                after[asker] += change[1][bucket]
             scored.append((self._value(game, d.seat, order, after), a))
         best = max(v for v, _ in scored)
-        ties = [a for v, a in scored if v >= best - 1e-9]
+        ties = [a for v, a in scored if v >= best - ANSWER_TIE]
         return ties[int(self.rng.random() * len(ties))] if len(ties) > 1 else ties[0]
 
     # -- out of turn ----------------------------------------------------------------------------
@@ -500,6 +496,39 @@ def _closing_call(rules, know) -> str | None:
             if any(know.subject_change.get((w.name, a.verb), 0.0) > 0 for a in w.actions if a.who != "player"):
                 return own
     return None
+
+
+ANSWER_TIE = 1e-9      # answers whose values differ by less are equally good (one is drawn)
+
+
+def answer_changes(know, options: tuple) -> dict | None:
+    """What each answer to the question of these `options` measurably changes, per asker bucket
+    (engine.probe.asker_bucket): {answer: (the answerer's hand, a lost turn counted as TURN_CARDS
+    cards; the asker's hand)}, each a tuple by bucket (a bucket tried fewer than five times takes
+    the pooled mean); None when nothing was measured (the answer is then drawn at random). Kept
+    per knowledge: the basic bot and the native engine's tables both read it."""
+    key = ("basic answers", options)
+    found = know.derived.get(key)
+    if found is None:
+        measured = know.careful_answers.get(options) or know.answers.get(options)
+        found = know.derived[key] = (_answer_table(measured),) if measured else (None,)
+    return found[0]
+
+
+def _answer_table(measured: dict) -> dict:
+    out = {}
+    for verb, effect in measured.items():
+        own, asker = [], []
+        for b in range(len(effect.count)):
+            if effect.count[b] >= 5:
+                mine, theirs, lost = effect.own[b], effect.asker[b], effect.lost[b]
+            else:
+                mine, theirs, lost = (_pooled(effect.own, effect.count), _pooled(effect.asker, effect.count),
+                                      _pooled(effect.lost, effect.count))
+            own.append(mine + TURN_CARDS * lost)
+            asker.append(theirs)
+        out[verb] = (tuple(own), tuple(asker))
+    return out
 
 
 def _pooled(values: tuple, counts: tuple) -> float:

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..compile.decisions import Action
 from ..compile.expressions import Ctx
@@ -79,6 +79,7 @@ class Knowledge:
     careful_answers: dict  # the same, asked only by players who had nothing else to play
     windows: dict          # (window, verb, on oneself) -> Effect, places counted from the actor
     subject_change: dict   # (window, verb) -> mean change of the subject's hand
+    derived: dict = field(default_factory=dict, compare=False, repr=False)   # what bots work out from it, kept
 
 
 def knowledge(rules: Ruleset, players: int) -> Knowledge:

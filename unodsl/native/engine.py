@@ -66,16 +66,16 @@ def _code_stamp() -> str:
     return h.hexdigest()
 
 
-def _known_path(rules, players: int, trace: int) -> Path:
-    key = hashlib.sha256(f"{_code_stamp()} {rules.fingerprint()} {players} {trace}".encode()).hexdigest()[:24]
+def _known_path(rules, players: int, trace: int, bot: str = "random") -> Path:
+    key = hashlib.sha256(f"{_code_stamp()} {rules.fingerprint()} {players} {trace} {bot}".encode()).hexdigest()[:24]
     return cache_dir() / f"known_{key}.txt"
 
 
-def _known_module(rules, players: int, trace: int) -> str | None:
+def _known_module(rules, players: int, trace: int, bot: str = "random") -> str | None:
     """The name (digest) of the module an earlier run wrote for these rules, table size and code,
     when it and its machine code are still on disk: a run then need not write it again."""
     try:
-        digest = _known_path(rules, players, trace).read_text(encoding="ascii").strip()
+        digest = _known_path(rules, players, trace, bot).read_text(encoding="ascii").strip()
     except (OSError, UnicodeDecodeError):
         return None
     if len(digest) != 24 or any(c not in "0123456789abcdef" for c in digest):
@@ -86,8 +86,8 @@ def _known_module(rules, players: int, trace: int) -> str | None:
     return digest
 
 
-def _remember(rules, players: int, trace: int, digest: str) -> None:
-    path = _known_path(rules, players, trace)
+def _remember(rules, players: int, trace: int, digest: str, bot: str = "random") -> None:
+    path = _known_path(rules, players, trace, bot)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         tmp.write_text(digest, encoding="ascii")
@@ -122,9 +122,10 @@ def _load(source: str | None, key: str):
 class NativeEngine:
     """A ruleset compiled for one table size: plays games and returns their statistics."""
 
-    def __init__(self, rules, players: int, module, trace: int = 0):
+    def __init__(self, rules, players: int, module, trace: int = 0, bot: str = "random"):
         self.rules = rules
         self.players = players
+        self.bot = bot
         self.module = module
         self.trace = trace
         self.offsets, self.memory = offsets(players, len(rules.deck), rules.size, len(rules.counters), trace)
@@ -232,58 +233,60 @@ class GameView:
         return None if value == NONE else value
 
 
-def _written(rules, players: int, trace: int):
-    """(writer, module text, cache key) of the ruleset's native module, once per process; raises
-    Unsupported (saying what) when the native engine cannot play the ruleset."""
-    key = ("native-source", players, trace)
+def _written(rules, players: int, trace: int, bot: str = "random"):
+    """(writer, module text, cache key) of the ruleset's native module with `bot` in every seat,
+    once per process; raises Unsupported (saying what) when the native engine cannot play the
+    ruleset, or BotUnsupported when it cannot play that bot's choices in it."""
+    key = ("native-source", players, trace, bot)
     found = rules.generated.get(key)
     if found is None:
         try:
-            writer = NativeWriter(rules, players, trace)
+            writer = NativeWriter(rules, players, trace, bot)
             source = writer.module_source()
             if writer.delegated:
                 raise Unsupported(writer.delegated[0][1])
             digest = hashlib.sha256((_runtime_stamp() + source).encode()).hexdigest()[:24]
             found = (writer, source, digest)
         except Unsupported as missing:
-            found = str(missing)
+            found = missing
         rules.generated[key] = found
-    if isinstance(found, str):
-        raise Unsupported(found)
+    if isinstance(found, Unsupported):
+        raise type(found)(str(found))
     return found
 
 
-def is_cached(rules, players: int) -> bool:
-    """Whether machine code for this ruleset and table size is on disk (a run starts at once);
-    raises Unsupported as native_engine does."""
-    if _known_module(rules, players, 0) is not None:
+def is_cached(rules, players: int, bot: str = "random") -> bool:
+    """Whether machine code for this ruleset, table size and bot is on disk (a run starts at
+    once); raises Unsupported as native_engine does."""
+    if _known_module(rules, players, 0, bot) is not None:
         return True
-    _, _, digest = _written(rules, players, 0)
+    _, _, digest = _written(rules, players, 0, bot)
     return _compiled(digest)
 
 
-def native_engine(rules, players: int, trace: int = 0) -> NativeEngine:
-    """The ruleset's native engine for this table size, built once per process; raises
-    Unsupported (saying what) when the native engine cannot play the ruleset."""
-    key = ("native", players, trace)
+def native_engine(rules, players: int, trace: int = 0, bot: str = "random") -> NativeEngine:
+    """The ruleset's native engine for this table size with `bot` (random or basic) in every
+    seat, built once per process; raises Unsupported (saying what) when the native engine cannot
+    play the ruleset, BotUnsupported when it cannot play the bot's choices in it."""
+    key = ("native", players, trace, bot)
     found = rules.generated.get(key)
     if found is None:
         from numba.core.errors import NumbaError
-        digest = _known_module(rules, players, trace)
+        digest = _known_module(rules, players, trace, bot)
         if digest is not None:
             module = _load(None, digest)
         else:
-            _, source, digest = _written(rules, players, trace)
+            _, source, digest = _written(rules, players, trace, bot)
             module = _load(source, digest)
-        engine = NativeEngine(rules, players, module, trace)
+        engine = NativeEngine(rules, players, module, trace, bot)
         try:
             engine.warm()               # numba compiles (or loads) here, not in the middle of a run
         except NumbaError as err:       # a gap of the lowering: refused, like any other
             text = str(err).strip()
-            rules.generated[("native-source", players, trace)] = missing = (
+            rules.generated[("native-source", players, trace, bot)] = missing = Unsupported(
                 "a construct numba could not compile: " + (text.splitlines()[0] if text else type(err).__name__))
-            raise Unsupported(missing) from None
-        _remember(rules, players, trace, digest)
+            raise Unsupported(str(missing)) from None
+        _remember(rules, players, trace, digest, bot)
         found = rules.generated[key] = engine
     return found
 

@@ -1,7 +1,9 @@
 """A ruleset's native module: codegen's simulator loop, lowered, plus the game around it.
 
 `NativeWriter` is codegen's `LoopWriter` in its simulator mode (every seat played inline by the
-random bot, no event log), with two things of its own:
+random bot, no event log; or, with `bot="basic"`, each of the seats' choices a call of
+native.basic's compiled functions, at the places codegen's templates ask a seat), with two things
+of its own:
 
   - playability (`is_playable`, `playable_cards`) from a table of which card may follow which
     under which color, or from the match rules' own expressions, where the Python engine asks
@@ -17,10 +19,12 @@ the whole module the engine compiles: its text is also the key of the on-disk ca
 from __future__ import annotations
 
 import ast
+import random
 import re
 
 from ..compile.codegen.expressions import Env, Unsupported
 from ..compile.codegen.loop import LoopWriter
+from ..engine.bots import BasicBot
 from ..engine.flow import MAX_ROUNDS, MAX_TURNS_PER_GAME, MAX_TURNS_PER_ROUND
 from ..engine.windows import Interrupt
 from ..lang import ast as A
@@ -35,6 +39,7 @@ from .layout import (
     TRACE_ROUND,
     offsets,
 )
+from . import basic
 from .lower import RULE_MARK, Lowering, RulesWide, Strings, Tables, encode, lower_functions
 
 MATCH_TABLE_LIMIT = 256      # distinct cards up to which matching is one table lookup
@@ -71,15 +76,24 @@ def marked_place(source: str, line: int | None) -> str | None:
 class NativeWriter(LoopWriter):
     """Writes the native module of one ruleset for a table of `n` players."""
 
-    def __init__(self, rules, n: int, trace: int = 0):
+    def __init__(self, rules, n: int, trace: int = 0, bot: str = "random"):
         super().__init__(rules, n, Interrupt, MAX_TURNS_PER_ROUND, sim=True, record=False)
         self.trace = trace            # moves a traced game keeps (tests), or 0
+        self.bot_name = bot           # the bot of every seat: random, or basic (native.basic)
+        self.basic = None             # basic's PlayTables, and the arrays of its choices
+        self.basic_tables = None
         self.offsets, self.memory = offsets(n, len(rules.deck), rules.size, len(rules.counters), trace)
         self.strings = Strings(rules.colors)
         self.local_functions = {"is_playable", "playable_cards", "play", "turn_starter", "end_round", "play_round",
                       "deal_count", "teams_on", "dealer_value", "round_start", "_matches", "_trace",
                       "play_targets", "stock_out"}
         self.uses_match_table = rules.match_static and rules.size <= MATCH_TABLE_LIMIT
+        if bot == "basic":
+            bot_tables = BasicBot(random.Random(0)).play_tables(rules, n)
+            self.basic, self.basic_tables = bot_tables, basic.BasicTables(rules, n, bot_tables)
+            self.local_functions |= set(basic.FUNCTIONS)
+        elif bot != "random":
+            raise basic.BotUnsupported(f"the native engine plays only random and basic bots, not {bot} ones")
 
     # ---- what differs from the Python simulator loop --------------------------------------------
     def allowed(self, ind: int):
@@ -117,6 +131,54 @@ class NativeWriter(LoopWriter):
         if kind == "round_end":
             return [(ind, f"_trace(g, {TRACE_ROUND}, winner, None)")]
         return []
+
+    # ---- basic seats: each choice a call of native.basic's functions ------------------------------
+    def choose_turn(self, ind: int) -> list:
+        if self.basic is None:
+            return super().choose_turn(ind)
+        return [(ind, "cards = playable_cards(g, s)"),
+                (ind, "playing = len(cards) > 0"),
+                (ind, "if playing:"),
+                (ind + 1, "card, color_arg = basic_turn(g, s, cards)"),
+                (ind + 1, "target_arg = None")]
+
+    def drawn_play(self, seat: str, card: str, ind: int, inline: bool) -> list:
+        if self.basic is None:
+            return super().drawn_play(seat, card, ind, inline)
+        L = [(ind, f"_, color_arg = basic_drawn(g, {seat}, {card})"), (ind, "target_arg = None")]
+        if not inline:
+            return L + [(ind, f"play(g, {seat}, {card}, color_arg, target_arg, False)")]
+        return L + [(ind, f"card = {card}"), *self.play_body(ind, drawn=self.temp("drawn"))]
+
+    def _sPlayDrawn(self, node, env, ind):
+        if self.basic is not None and node.must and self.r.windows:
+            raise basic.BotUnsupported(basic.NOT_YET.format("play of a drawn card it must play, said without its call"))
+        return super()._sPlayDrawn(node, env, ind)
+
+    def ask_for(self, answer: str, seat: str, kind: str, options: str, prompt: str, optional: bool, ind: int) -> list:
+        if self.basic is None:
+            return super().ask_for(answer, seat, kind, options, prompt, optional, ind)
+        if kind != "'color'":
+            raise basic.BotUnsupported(basic.NOT_YET.format("choice of a player" if kind == "'seat'" else "choice of a card"))
+        return [(ind, f"{answer} = basic_color(g, {seat}, {options})")]
+
+    def answer_choice(self, answer: str, seat: str, names: tuple, question: str) -> str:
+        if self.basic is None:
+            return super().answer_choice(answer, seat, names, question)
+        q = self.basic_tables.question(names)
+        return f"{answer} = {names!r}[basic_answer(g, {seat}, {q}, {len(names)})]"
+
+    def honesty_function(self) -> list:
+        """`basic_honest(g, s, card)`: whether the seat's play of the card meets the rules'
+        honesty test (True when it has none), the test written by codegen's templates."""
+        env = Env(player="s", actor="s", card="card")
+        honest = tuple(None if e is None else (e, f) for e, f in zip(self.r.honest_exprs, self.r.honest))
+
+        def test(item, i):
+            lines, value = self.condition(item[0], item[1], env, i)
+            return lines + [(i, f"honest = {value}")]
+        return [(0, "def basic_honest(g, s, card):"), (1, "honest = True"),
+                *self.dispatch(honest, 1, test), (1, "return honest")]
 
     # ---- the rules' own parts of a game the Python engine runs through closures -------------------
     def expression_functions(self) -> list:
@@ -162,6 +224,8 @@ class NativeWriter(LoopWriter):
                  self.round_function())
         if self.names_players():
             parts += (self.targets_function() or [],)
+        if self.basic is not None:
+            parts += (self.honesty_function(),)
         lines = [line for part in parts for line in part + [(0, "")]]
         lines += self.expression_functions()
         return "\n".join("    " * ind + text for ind, text in lines)
@@ -170,6 +234,10 @@ class NativeWriter(LoopWriter):
     def module_source(self) -> str:
         """The native module's full text: tables, the lowered functions, the game around them."""
         r = self.r
+        if self.basic is not None:
+            why = basic.refusal(self)
+            if why is not None:
+                raise basic.BotUnsupported(why)
         source = self.generated_source()
         if self.delegated:          # a rule the Python engine runs through its generic closures
             raise Unsupported(self.delegated_place())
@@ -192,7 +260,16 @@ class NativeWriter(LoopWriter):
             raise Unsupported(place) from None
         body = "\n\n".join(("@njit(cache=True, inline='always')\n" if fn.name in INLINED else "@njit(cache=True)\n")
                            + ast.unparse(ast.fix_missing_locations(fn)) for fn in functions)
-        return "\n".join([HEADER, self.tables_source(tables), body, self.game_source()]) + "\n"
+        if self.basic is not None:
+            variants = self.variant_colors()
+            for name in variants:
+                tables.use(name)
+        parts = [HEADER, self.tables_source(tables)]
+        if self.basic is not None:
+            parts += [self.basic_tables.source(self.strings, variants),
+                      basic.SOURCE.format(n=self.n, none=NONE, k=len(r.colors), cap=len(r.deck) + 1,
+                                          **{f"S_{k.upper()}": v for k, v in SLOT.items()})]
+        return "\n".join(parts + [body, self.game_source()]) + "\n"
 
     def delegated_place(self) -> str:
         """Where the first rule left to the generic closures is, or what it is (a card property)."""

@@ -293,7 +293,7 @@ def simulate(rules: Ruleset, players: int, games: int, seed: int = 0, bot: str =
     engine, or native when sim.engines.choose said so)."""
     if engine == "native":
         from .engines import simulate_native
-        return simulate_native(rules, players, games, seed, first, progress)
+        return simulate_native(rules, players, games, seed, first, progress, bot)
     stats = Stats(players)
     for i in range(first, first + games):
         stats.add(play_game(rules, players, game_seed(seed, i), bot, record=False))

@@ -47,8 +47,8 @@ class LoopWriter(StatementWriter):
         if tracked:
             head = [(ind, f"{env.played} = False")] + head
         noted = [(ind + 1, f"{env.played} = True")] if tracked else []
-        if self.sim and not self.bot:     # the random policy always plays a card it may play: one draw for the card
-            return head + noted + [(ind + 1, "rand()")] + self.random_play(t, x, ind + 1, inline)
+        if self.sim and not self.bot:     # the simulator's seat plays the drawn card (drawn_play)
+            return head + noted + self.drawn_play(t, x, ind + 1, inline)
         d = self.temp("d")
         if self.bot and self.tables is not None:
             return head + noted + self.bot_drawn(t, x, d, act, node.must, ind + 1, inline)
@@ -68,6 +68,11 @@ class LoopWriter(StatementWriter):
             return L + [(ind + 2, f"play(g, {t}, {act}, False)" if self.bot else f"yield from play(g, {t}, {act}, False)")]
         return L + [(ind + 2, f"_, _, card, color_arg, target_arg, _, call, more = {act}"),
                     *self.play_body(ind + 2, drawn=self.temp("drawn"))]
+
+    def drawn_play(self, seat: str, card: str, ind: int, inline: bool) -> list:
+        """The simulator's seat plays the card it drew and may play: the random policy always
+        does, with one draw for the card, then its play's variant (random_play)."""
+        return [(ind, "rand()")] + self.random_play(seat, card, ind, inline)
 
     def bot_drawn(self, t: str, x: str, d: str, act: str, must: bool, ind: int, inline: bool) -> list:
         """The seat bot plays the card `x` seat `t` drew, written out as `ask` takes the decision

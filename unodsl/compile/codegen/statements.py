@@ -386,13 +386,20 @@ class StatementWriter(ExpressionWriter):
         names = tuple(a.name for a in node.answers)
         lines = [(ind, f"{t} = {self.expr(node.who, env)}"),
                  (ind, f"if isinstance({t}, int) and not g.inactive[{t}]:"),
-                 (ind + 1, f"{answer} = ask(g, Decision({t}, 'answer', {names!r}, {node.question!r}))" if self.bot else
-                           f"{answer} = {names!r}[int(rand() * {len(names)})]" if self.sim else
-                           f"{answer} = yield Decision({t}, 'answer', {names!r}, {node.question!r})")]
+                 (ind + 1, self.answer_choice(answer, t, names, node.question))]
         for i, a in enumerate(node.answers):
             lines.append((ind + 1, f"{'if' if i == 0 else 'elif'} {answer} == {a.name!r}:"))
             lines += self.block(a.body, env, ind + 2)
         return lines
+
+    def answer_choice(self, answer: str, seat: str, names: tuple, question: str) -> str:
+        """`answer = ` the seat's answer to a question: a decision, the seat bot's choice, or the
+        random seat's, drawn uniformly among the answers."""
+        if self.bot:
+            return f"{answer} = ask(g, Decision({seat}, 'answer', {names!r}, {question!r}))"
+        if self.sim:
+            return f"{answer} = {names!r}[int(rand() * {len(names)})]"
+        return f"{answer} = yield Decision({seat}, 'answer', {names!r}, {question!r})"
 
     def _sForEach(self, node, env, ind):
         ctype = self.typ(node.collection, env)

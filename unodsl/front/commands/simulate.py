@@ -40,7 +40,7 @@ def arguments(p) -> None:
                                                          "statistics (default: 0)")
     p.add_argument("--jobs", type=jobs, default=1, help="processes to spread the games over (default: 1)")
     p.add_argument("--engine", choices=("auto", "native", "python"), default="auto",
-                   help="native: the rules compiled to machine code (the `native` extra; random bots only); "
+                   help="native: the rules compiled to machine code (the `native` extra; random and basic bots); "
                         "python: the reference engine; auto: native when installed and the run is long "
                         "enough to pay for compiling it. The engine used is said on stderr (default: auto)")
     p.add_argument("--cluster", metavar="ADDRESS", help="run on a Dask cluster: `local` starts one here, or a "
@@ -151,7 +151,7 @@ def _engine(args, rules, against) -> str:
         return "python"
     choice = choose(rules, args.players, args.bots, args.games, args.engine)
     if choice[0] == "native":
-        choice = prepare(rules, args.players)
+        choice = prepare(rules, args.players, args.bots)
     print(choice[1], file=sys.stderr)
     return choice[0]
 

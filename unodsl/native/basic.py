@@ -1,0 +1,288 @@
+"""The basic bot's choices inside the native engine's compiled loop, from the tables it hands over.
+
+BasicBot (engine.bots) weighs each choice by numbers fixed for a ruleset and table size: per card,
+how hard it is to play later, its points and what it measurably does to every hand (its
+`play_tables`, the same ones codegen.bots writes the Python loop's turn from); per answer to a
+question, what it measurably costs by the asker's hand size (`answer_changes`). Here those numbers
+become NumPy arrays of the module and the choices numba code over them: the turn's play and the
+drawn card's (the same sums, in the same order of floating-point operations, as `_best`), the
+color it names (`_follow`: the color leaving most of its hand playable) and its answer (ties drawn
+from the game's generator as `_answer` draws them). Whether a card is played as a bluff is the
+rules' honesty test, written by codegen's templates and lowered (`basic_honest`, writer.py).
+
+Out of turn, the basic bot's only act where this engine plays it is the call it says with every
+play, closing as it lands the one window others could hurt it in; `refusal` accepts only rules in
+which that call closes every window at once (so no window is ever open when seats are asked),
+and says in plain words what else is not compiled yet. Nothing here names a card, rule or word.
+"""
+from __future__ import annotations
+
+import random
+
+from ..compile.codegen.expressions import Unsupported
+from ..engine.bots import ANSWER_TIE, BasicBot, answer_changes
+from ..engine.probe import ASKER_BUCKETS, knowledge
+from ..lang import ast as A
+
+NOT_YET = "basic's {} is not compiled yet"
+
+
+class BotUnsupported(Unsupported):
+    """What keeps the native engine from playing a bot's choices (plain words, said as they are)."""
+
+
+def refusal(writer) -> str | None:
+    """Why the native engine cannot play basic seats in these rules at this table size (plain
+    words, for `simulate`'s note), or None."""
+    from ..compile.codegen import bot_loop_gap
+    r, n = writer.r, writer.n
+    if r.runs is not None:
+        return NOT_YET.format("play of runs of cards")
+    gap = bot_loop_gap(r)
+    if gap is not None:
+        return NOT_YET.format(f"play with {gap}")
+    if not BasicBot(random.Random(0)).inline_for(r, n):
+        return NOT_YET.format("trial of a play on samples of the game")
+    if not writer.uses_match_table:
+        return NOT_YET.format("count of the cards that can follow a play, under match rules that read more "
+                              "than the cards and the color")
+    if r.windows and not _call_closes_every_window(writer):
+        return NOT_YET.format("choice of actions out of turn")
+    return None
+
+
+def _call_closes_every_window(writer) -> bool:
+    """Whether the call basic says with every play closes, as the play lands, every window the
+    rules open: one window, opened by a play only, whose own call (`player may VERB`) it is; every
+    turn offers a draw besides its plays (so a play is always chosen, and carries the call), and
+    no rule plays a card for a player. (A drawn card that must be played, a lone play taken
+    without a call, is refused where it is written: writer.NativeWriter._sPlayDrawn.)"""
+    r = writer.r
+    call = writer.basic.call
+    if call is None or len(r.windows) != 1 or r.renege_const is not True or writer.uses((A.PlaysCard,)):
+        return False
+    w = r.windows[0]
+    return not w.state and any(a.who == "player" and a.card_test is None and a.verb == call for a in w.actions)
+
+
+class BasicTables:
+    """The arrays the native basic bot reads, for one ruleset and table size; `question(names)`
+    numbers each question its answers are chosen for, as the writer meets them."""
+
+    def __init__(self, rules, players: int, play_tables):
+        self.r, self.n, self.t = rules, players, play_tables
+        self.know = knowledge(rules, players)
+        self.questions: list = []
+
+    def question(self, names: tuple) -> int:
+        if names not in self.questions:
+            self.questions.append(names)
+        return self.questions.index(names)
+
+    def source(self, strings, variant_tables: tuple) -> str:
+        """The module's rows of basic's tables (the variant tables are codegen's, by name)."""
+        r, n, t = self.r, self.n, self.t
+        rows = []
+
+        def array(name, values, dtype):
+            rows.append(f"{name} = np.array({values!r}, dtype=np.{dtype})")
+
+        def moves(row):
+            return [0.0] * n if row is None else [float(x) for x in row]
+
+        array("B_FIT", [float(x) for x in t.fit], "float64")
+        array("B_POINTS", [float(x) for x in t.points], "float64")
+        array("B_MOVES", [int(c is not None) for c in t.changes], "int8")
+        array("B_CHANGES", [moves(c) for c in t.changes], "float64")
+        bluff = [c in t.bluffs and r.honest[c] is not None for c in range(r.size)]
+        array("B_BLUFFED", [int(b) for b in bluff], "int8")
+        array("B_BLUFF_MOVES", [int(b and t.bluffs[c] is not None) for c, b in enumerate(bluff)], "int8")
+        array("B_BLUFFS", [moves(t.bluffs[c] if b else None) for c, b in enumerate(bluff)], "float64")
+        array("B_CARD_COLOR", [strings.id(c) if c is not None else -1 for c in r.cards.color], "int64")
+        rows += [f"B_THREAT = {float(t.threat)!r}", f"B_EFFECT = {float(t.w_effect)!r}",
+                 f"B_WPOINTS = {float(t.w_points)!r}", f"B_WFOLLOW = {float(t.w_follow)!r}",
+                 f"B_TIE = {ANSWER_TIE!r}", f"B_VARIANTS, B_VARIANT_AT, B_VARIANT_COLOR = {', '.join(variant_tables)}"]
+        array("B_BUCKETS", list(ASKER_BUCKETS), "int64")
+        widest = max([len(q) for q in self.questions] + [1])
+        measured, has, own, asker = [], [], [], []
+        for names in self.questions:
+            changes = answer_changes(self.know, names)
+            measured.append(int(changes is not None))
+            rows_has, rows_own, rows_asker = [], [], []
+            for i in range(widest):
+                change = changes.get(names[i]) if changes is not None and i < len(names) else None
+                rows_has.append(int(change is not None))
+                rows_own.append(list(change[0]) if change else [0.0] * (len(ASKER_BUCKETS) + 1))
+                rows_asker.append(list(change[1]) if change else [0.0] * (len(ASKER_BUCKETS) + 1))
+            has.append(rows_has)
+            own.append(rows_own)
+            asker.append(rows_asker)
+        empty = [[[0.0] * (len(ASKER_BUCKETS) + 1)] * widest]
+        array("B_MEASURED", measured or [0], "int8")
+        array("B_ANSWERED", has or [[0] * widest], "int8")
+        array("B_ANSWER_OWN", own or empty, "float64")
+        array("B_ANSWER_ASKER", asker or empty, "float64")
+        return "\n".join(rows)
+
+# numba source: the module's other names (MATCH, O_*, R, the slots) are the writer's.
+SOURCE = '''
+@njit(cache=True)
+def basic_value(g, seat, order, sizes):
+    """BasicBot._value: how good the hand sizes are for the seat's side, in cards."""
+    team = g[O_TEAMS + seat]
+    mine = 0.0
+    theirs = 0.0
+    count = 0
+    for s in order:
+        k = sizes[s]
+        weighted = k * (1.0 + B_THREAT / (1.0 + (k if k > 0.0 else 0.0)))
+        if g[O_TEAMS + s] == team:
+            if s == seat:
+                mine -= weighted
+            else:
+                mine -= 0.5 * weighted
+        else:
+            theirs += weighted
+            count += 1
+    return mine + theirs / count if count else mine
+
+
+@njit(cache=True, inline='always')
+def basic_sizes(g):
+    sizes = np.empty({n}, np.float64)
+    for t in range({n}):
+        sizes[t] = g[O_HLEN + t]
+    return sizes
+
+
+@njit(cache=True, inline='always')
+def basic_following(g, s, top, color):
+    """How many cards of the seat's hand may follow `top` under `color` (None: the card's own)."""
+    if color == {none}:
+        color = B_CARD_COLOR[top]
+    c = {k} if color < 0 else color
+    h = O_HANDS + s * {cap}
+    k = 0
+    for i in range(g[O_HLEN + s]):
+        if MATCH[top, c, g[h + i]] != 0:
+            k += 1
+    return k, MATCH[top, c, top] != 0
+
+
+@njit(cache=True)
+def basic_turn(g, s, cards):
+    """BasicBot's play among the distinct playable `cards` (codegen.bots.bot_turn_function's
+    sums): (card, color named or None)."""
+    sizes = basic_sizes(g)
+    order = R.order_from(g, s)
+    team = g[O_TEAMS + s]
+    near = 0.0
+    for t in order:
+        if g[O_TEAMS + t] != team:
+            k = 1.0 / (1.0 + sizes[t])
+            if k > near:
+                near = k
+    base = basic_value(g, s, order, sizes)
+    pw = B_WPOINTS * (0.5 + near)
+    fw = B_WFOLLOW / max(1.0, sizes[s])
+    after = sizes.copy()
+    after[s] -= 1
+    plain = B_EFFECT * (basic_value(g, s, order, after) - base)
+    best_card = {none}
+    best_color = {none}
+    best_score = 0.0
+    for card in cards:
+        bluff = B_BLUFFED[card] != 0 and not basic_honest(g, s, card)
+        moved = B_BLUFF_MOVES[card] if bluff else B_MOVES[card]
+        score = B_FIT[card] + pw * B_POINTS[card]
+        if moved == 0:
+            score += plain
+        else:
+            row = B_BLUFFS[card] if bluff else B_CHANGES[card]
+            after = sizes.copy()
+            for place in range(len(order)):
+                after[order[place]] += row[place]
+            after[order[0]] -= 1
+            score += B_EFFECT * (basic_value(g, s, order, after) - base)
+        at = B_VARIANT_AT[card]
+        for v in range(B_VARIANTS[card]):
+            color = B_VARIANT_COLOR[at + v]
+            k, follows = basic_following(g, s, card, color)
+            if follows:
+                k -= 1
+            total = score + fw * k
+            if best_card == {none} or total > best_score:
+                best_card, best_color, best_score = card, color, total
+    return best_card, best_color
+
+
+@njit(cache=True)
+def basic_drawn(g, s, card):
+    """BasicBot plays the card it drew whenever it may: its play's variant weighed as a turn's."""
+    one = np.empty(1, np.int64)
+    one[0] = card
+    return basic_turn(g, s, one)
+
+
+@njit(cache=True)
+def basic_color(g, s, options):
+    """BasicBot's color among `options`: the first that leaves most of its hand able to follow
+    the top card (a choice it may decline it makes all the same); None when there is none."""
+    if len(options) == 0:
+        return {none}
+    top = R.top(g) if g[{S_DISCARD_LEN}] > 0 else {none}
+    best = 0
+    most = -1
+    for i in range(len(options)):
+        k = 0
+        if top != {none}:
+            k, _ = basic_following(g, s, top, options[i])
+        if k > most:
+            best, most = i, k
+    return options[best]
+
+
+@njit(cache=True)
+def basic_answer(g, s, q, count):
+    """BasicBot._answer to question `q` (of `count` answers): the index of the answer that
+    measurably costs least given the asker's hand, ties drawn from the generator; an answer drawn
+    at random when nothing was measured."""
+    if count == 1:
+        return 0
+    if B_MEASURED[q] == 0:
+        return int(R.rand(g) * count)
+    asker = g[{S_TURN}]
+    held = g[O_HLEN + asker]
+    bucket = len(B_BUCKETS)
+    for i in range(len(B_BUCKETS)):
+        if held <= B_BUCKETS[i]:
+            bucket = i
+            break
+    sizes = basic_sizes(g)
+    order = R.order_from(g, s)
+    values = np.empty(count, np.float64)
+    for i in range(count):
+        if B_ANSWERED[q, i] == 0:
+            values[i] = 0.0
+            continue
+        after = sizes.copy()
+        after[s] += B_ANSWER_OWN[q, i, bucket]
+        if asker != s:
+            after[asker] += B_ANSWER_ASKER[q, i, bucket]
+        values[i] = basic_value(g, s, order, after)
+    best = values.max()
+    ties = 0
+    for i in range(count):
+        if values[i] >= best - B_TIE:
+            ties += 1
+    pick = int(R.rand(g) * ties) if ties > 1 else 0
+    for i in range(count):
+        if values[i] >= best - B_TIE:
+            if pick == 0:
+                return i
+            pick -= 1
+    return 0
+'''
+
+# The functions above, and the one the writer lowers from the rules' honesty tests.
+FUNCTIONS = ("basic_turn", "basic_drawn", "basic_color", "basic_answer", "basic_honest")
