@@ -129,6 +129,27 @@ def test_native_basic_seats_play_the_python_games(ref, mods):
         assert ("native", 4, TRACE, "basic") in rules.generated, "classic's basic seats play natively"
 
 
+def test_no_compiled_function_is_handed_a_bare_number():
+    """numba compiles a function once more for every constant it is called with: the module
+    passes each whole number to a compiled function as an int64 (lower._unliteral)."""
+    import ast
+    from unodsl.native.writer import NativeWriter
+    for name in ("classic", "killer"):
+        tree = ast.parse(NativeWriter(load(name), 4).module_source())
+        called = {f.name for f in tree.body if isinstance(f, ast.FunctionDef)}
+        bare = []
+        for node in (n for f in tree.body if isinstance(f, ast.FunctionDef) for n in ast.walk(f)):
+            if isinstance(node, ast.Call):
+                f = node.func
+                compiled = (isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == "R") or (
+                    isinstance(f, ast.Name) and f.id in called)
+                if compiled:
+                    bare += [ast.unparse(node) for a in node.args
+                             if isinstance(a, ast.Constant) and type(a.value) is int]
+        assert not bare, (name, bare[:5])
+        assert "np.int64(" in ast.unparse(tree)
+
+
 def test_a_native_run_adds_up_what_its_games_did():
     """A native run's statistics (every total, the squares that give their spread included) are
     those of the same games played by the Python engine on the same generator, game by game."""

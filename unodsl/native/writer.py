@@ -415,7 +415,7 @@ def deal_round(g, first):
     g[{S_STOCK_LEN}] = {deck}
     g[{S_LAZY}] = 1
     count = deal_count(g)
-    order = R.order_from(g, R.next_seat(g, g[{S_DEALER}], 1))
+    order = R.order_from(g, R.next_seat(g, g[{S_DEALER}], np.int64(1)))
     for _ in range(count):
         if g[{S_STOCK_LEN}] == 0:
             break
@@ -460,7 +460,7 @@ def play_one(g, seed):
             g[{S_STALEMATE}] = {stale_rounds} if g[{S_ROUND}] >= {max_rounds} else {stale_game_turns}
             R.end_game(g, True)
             break
-        g[{S_DEALER}] = R.clockwise(g, g[{S_DEALER}], 1)
+        g[{S_DEALER}] = R.clockwise(g, g[{S_DEALER}], np.int64(1))
 
 
 @njit(cache=True)
