@@ -165,7 +165,9 @@ class RoundFlow:
             self.rng.shuffle(stock)
         if self.record:
             self.event("deal", dealer=self.dealer, cards=count)
-        if r.on_round_start is not None:
+        if self._code.round_start is not None:
+            yield from self._code.round_start(self)
+        elif r.on_round_start is not None:
             yield from r.on_round_start.run(Ctx(self, player=self.dealer))
         yield from self._code.turn_starter(self, None)
 

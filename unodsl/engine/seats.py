@@ -6,6 +6,11 @@ swapped places, and eliminated or benched seats are passed over.
 from __future__ import annotations
 
 
+# (players, direction, seat) -> the other seats in the order of play, when every seat plays in
+# its own place: `others` is asked for by many rules on every play, and is the same tuple each time
+_PLAIN_OTHERS: dict = {}
+
+
 class Seats:
     """Mixed into Game: direction, skips, the seating order and who is still in play."""
 
@@ -53,6 +58,12 @@ class Seats:
     def others(self, seat) -> tuple:
         if seat is None:
             return tuple(self._order_from(self.dealer or 0))
+        if self._plain:
+            key = (self.n, self.direction, seat)
+            found = _PLAIN_OTHERS.get(key)
+            if found is None:
+                found = _PLAIN_OTHERS[key] = tuple((seat + self.direction * k) % self.n for k in range(1, self.n))
+            return found
         order = self._order_from(self.next_seat(seat))
         return tuple([s for s in order if s != seat])
 

@@ -198,10 +198,6 @@ class NativeWriter(LoopWriter):
         else:
             value = "DEALER_VALUES[card]" if dealer else "0"
         L += [(0, "def dealer_value(g, card):"), (1, f"return {value}"), (0, "")]
-        L += [(0, "def round_start(g):"), (1, "s = g.dealer"), (1, "drawn = None")]
-        if r.on_round_start is not None:
-            L += self.program(r.on_round_start, Env(player="s", actor="None", card=None), 1)
-        L += [(1, "return"), (0, "")]
         if r.on_stock_out is not None:         # Table._take runs it (runtime.take)
             L += [(0, "def stock_out(g):"), (1, "drawn = None")]
             L += self.program(r.on_stock_out, Env(player="None", actor="None", card=None), 1)
@@ -220,8 +216,8 @@ class NativeWriter(LoopWriter):
         return L
 
     def generated_source(self) -> str:
-        parts = (self.play_function(), self.starter_function(), self.end_round_function(),
-                 self.round_function())
+        parts = (self.play_function(), self.starter_function(), self.round_start_function(),
+                 self.end_round_function(), self.round_function())
         if self.names_players():
             parts += (self.targets_function() or [],)
         if self.basic is not None:

@@ -37,6 +37,7 @@ class Generated(NamedTuple):
     source: str
     delegated: tuple            # (program, what had no template) run by the generic closures
     open_state_windows: Callable | None = None  # open_state_windows(g): Game._open_state_windows
+    round_start: Callable | None = None         # round_start(g): the rules' `on round start`
 
 
 def generate(rules, n: int, interrupt_type, max_turns: int, sim: bool = False, record: bool = False,
@@ -66,7 +67,7 @@ def generate(rules, n: int, interrupt_type, max_turns: int, sim: bool = False, r
         found = rules.generated[key] = Generated(writer.ns["play_round"], writer.ns["turn_starter"],
                                                  writer.ns["playable_cards"],
                                                  writer.ns["turn_actions"], text, tuple(writer.delegated),
-                                                 writer.ns.get("open_state_windows"))
+                                                 writer.ns.get("open_state_windows"), writer.ns["round_start"])
     return found
 
 

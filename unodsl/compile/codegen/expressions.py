@@ -46,6 +46,7 @@ class Env:
 
 _CARD_TABLES = ("kind", "rank", "color", "points", "code", "name", "colored")
 _NONNULL_SEATS = {"s", "t"}
+_SEAT_ORDERS = {"others", "everyone", "opponents"}     # Seats' orders: tuples of distinct seats
 # a seat found from a seat that is never None (`next`, `previous`, `left`, `right` of the player)
 _SEAT_OF_SEAT = re.compile(r"^g\.(next_unskipped|next_seat|clockwise)\((s|t|_t\d+)[,)]")
 _NUMBERS = ("len(", "g.counters[", "g._n_active", "g.round", "g.scores[", "g.hand_points(", "sum(",
@@ -148,6 +149,11 @@ class ExpressionWriter:
 
     def _eLiteral(self, node, env):
         return repr(node.value)
+
+    def seat_order(self, node, env) -> bool:
+        """Whether `node` is one of the game's orders of play (others, everyone, opponents),
+        which are tuples of distinct seats already: nothing to make distinct or a tuple."""
+        return isinstance(node, A.Name) and node.id in _SEAT_ORDERS and node.id not in env.vars
 
     def _eName(self, node, env):
         n = node.id

@@ -1,8 +1,8 @@
 """The turn loop written as Python source: the top layer of codegen.
 
 Writes the functions the Game runs: `play_round` (Game._play_round), `play` (a card lands and
-acts), `turn_starter`, `end_round` (scoring), `playable_cards` and `turn_actions` (what may be
-played, as Game.playable and Game.legal_actions list it). What the rules can never do is left out
+acts), `turn_starter`, `round_start`, `end_round` (scoring), `playable_cards` and `turn_actions`
+(what may be played, as Game.playable and Game.legal_actions list it). What the rules can never do is left out
 of them; what they fix is folded into constants and tables.
 """
 from __future__ import annotations
@@ -385,6 +385,15 @@ class LoopWriter(StatementWriter):
         self._as_if = None
         return L
 
+    def round_start_function(self) -> list:
+        """`round_start(g)`: the rules' `on round start`, run once the hands are dealt, with the
+        dealer as its player (a generator in both modes, as turn_starter is)."""
+        L = [(0, "def round_start(g):"), *([(1, "rand = g._seat_rand")] if self.sim else []),
+             (1, "s = g.dealer"), (1, "drawn = None")]
+        if self.r.on_round_start is not None:
+            L += self.program(self.r.on_round_start, Env(player="s", actor="None", card=None), 1)
+        return L + [(1, "return"), (1, "yield")]
+
     def end_round_function(self) -> list:
         """`end_round(g, winner)`: Game._end_round, with the ruleset's scoring inline."""
         r = self.r
@@ -521,7 +530,8 @@ class LoopWriter(StatementWriter):
 
     def source(self) -> str:
         parts = (self.playable_function(), self.turn_actions_function(), self.play_function(),
-                 self.starter_function(), self.end_round_function(), self.round_function()) + (
+                 self.starter_function(), self.round_start_function(), self.end_round_function(),
+                 self.round_function()) + (
                  (self.state_windows_function(),) if self.r.state_windows and not self.sim else ())
         if self.sim and self.names_players() and self.targets_function() is not None:
             parts += (self.targets_function(),)

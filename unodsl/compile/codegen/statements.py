@@ -328,7 +328,7 @@ class StatementWriter(ExpressionWriter):
         o = self.temp("o")
         v = self.local("v_", node.var)
         coll = self.expr(node.among, env)
-        seq = (f"dict.fromkeys(_seats({coll}))" if member == SEAT else self.distinct(f"{coll} or ()") if member == CARD
+        seq = (coll if self.seat_order(node.among, env) else f"dict.fromkeys(_seats({coll}))" if member == SEAT else self.distinct(f"{coll} or ()") if member == CARD
                else f"dict.fromkeys({coll} or ())")
         if node.where is None:
             return [(ind, f"{o} = tuple({seq})")], o
