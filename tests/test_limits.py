@@ -173,22 +173,26 @@ def test_option_ranges_are_enforced_everywhere(tmp_path):
 def test_plays_inside_plays_stop_at_a_named_limit(tmp_path):
     """`after play { player may play a card where … }` offers a play after every play: each
     nested inside the last, until Python's recursion limit. The engine stops offering after a
-    limit, with an event that names it, and the game goes on."""
+    limit, with an event that names it, and the game goes on; in the generated loop too."""
     path = classic_with(tmp_path, "  on play skip", "  after play { player may play a card where card.color == top.color }\n  on play skip")
     rules = load(path)
-    game = Game(rules, 2, seed=1, generated=False)
-    seat = game.decision.seat
-    reds = [c for c in range(rules.size) if rules.cards.color[c] == "red" and rules.cards.kind[c] == "number"]
-    game.hands[seat] += reds * 6          # 60 red numbers: more plays in a row than the limit
-    game.discard.append(reds[0])
-    game.color = "red"
-    game.apply(Action(seat, "play", reds[1]))
-    plays = 1
-    while game.decision is not None and game.decision.kind == "more":
-        game.apply(Action(seat, "play", game.decision.options[0]))
-        plays += 1
-    assert plays == 51
-    assert {"e": "loop_limit", "limit": 50} in game.events
+    for generated in (False, True):
+        game = Game(rules, 2, seed=1, generated=generated)
+        assert (game._code.play_round is Game._play_round) != generated
+        assert not generated or game._code.delegated == ()     # the rule written out, not left to closures
+        seat = game.decision.seat
+        reds = [c for c in range(rules.size) if rules.cards.color[c] == "red" and rules.cards.kind[c] == "number"]
+        game.hands[seat] += reds * 6          # 60 red numbers: more plays in a row than the limit
+        game.discard.append(reds[0])
+        game.color = "red"
+        game.apply(Action(seat, "play", reds[1]))
+        plays = 1
+        while game.decision is not None and game.decision.kind == "more":
+            game.apply(Action(seat, "play", game.decision.options[0]))
+            plays += 1
+        assert plays == 51
+        assert {"e": "loop_limit", "limit": 50} in game.events
+        assert game.chained_plays == 0
 
 
 def test_a_window_that_feeds_itself_stops_in_seconds(tmp_path):

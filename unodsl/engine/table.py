@@ -307,6 +307,17 @@ class Table:
         self.discard[-1:] = list(cards) + top
         self.event("discard", seat=seat, count=len(cards))
 
+    def discard_held(self, seat: int, cards) -> None:
+        """`discards every`: of `cards`, in their order, those the seat holds (each as often as
+        it holds it) are discarded, the others passed over."""
+        held = list(self.hands[seat])
+        chosen = []
+        for c in cards:
+            if c in held:
+                held.remove(c)
+                chosen.append(c)
+        self.discard_cards(seat, chosen)
+
     def has_gone_out(self, seat: int) -> bool:
         return not self.hands[seat]
 

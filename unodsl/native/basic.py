@@ -43,6 +43,8 @@ def refusal(writer) -> str | None:
         return NOT_YET.format(f"play with {gap}")
     if not BasicBot(random.Random(0)).inline_for(r, n):
         return NOT_YET.format("trial of a play on samples of the game")
+    if writer.uses((A.MayPlayCard,)):
+        return NOT_YET.format("choice of another card to play, or to pass")
     if not writer.uses_match_table:
         return NOT_YET.format("count of the cards that can follow a play, under match rules that read more "
                               "than the cards and the color")

@@ -50,6 +50,7 @@ RUNTIME_CALLS = {
     "run_length": "run_length", "hand_points": "hand_points", "put_back_starter": "put_back_starter",
     "starts": "starts", "plays_again": "plays_again", "swap_seats": "swap_seats",
     "discard_cards": "discard_cards", "cancel_top": "cancel_top", "has_gone_out": "has_gone_out",
+    "discard_held": "discard_held",
     "_gone_out": "gone_out", "_finish_round": "finish_round", "_advance": "advance",
     "declare_stalemate": "declare_stalemate", "skip": "skip",
 }

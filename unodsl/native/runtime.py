@@ -547,6 +547,26 @@ def discard_cards(g, seat, cards):
     """Table.discard_cards: the cards leave the hand and go under the top card."""
     for c in cards:
         hand_remove(g, seat, c)
+    _under_top(g, cards)
+
+
+@njit(cache=True)
+def discard_held(g, seat, cards):
+    """Table.discard_held: of the cards, in their order, those the hand holds (each as often as
+    it holds it) leave it and go under the top card."""
+    held = np.empty(cards.shape[0], np.int64)
+    k = 0
+    for c in cards:
+        if hand_has(g, seat, c):
+            hand_remove(g, seat, c)
+            held[k] = c
+            k += 1
+    _under_top(g, held[:k])
+
+
+@njit(cache=True)
+def _under_top(g, cards):
+    """The cards, in their order, onto the discard pile beneath its top card (or as the pile)."""
     d = g[DISCARD_LEN]
     pile = g[O_DISCARD]
     k = cards.shape[0]

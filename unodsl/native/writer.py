@@ -145,9 +145,11 @@ class NativeWriter(LoopWriter):
     def drawn_play(self, seat: str, card: str, ind: int, inline: bool) -> list:
         if self.basic is None:
             return super().drawn_play(seat, card, ind, inline)
-        L = [(ind, f"_, color_arg = basic_drawn(g, {seat}, {card})"), (ind, "target_arg = None")]
+        # played by a call, in locals of its own, as LoopWriter.random_play plays it
+        color, target = ("color_arg", "target_arg") if inline else (self.temp("ca"), self.temp("ta"))
+        L = [(ind, f"_, {color} = basic_drawn(g, {seat}, {card})"), (ind, f"{target} = None")]
         if not inline:
-            return L + [(ind, f"play(g, {seat}, {card}, color_arg, target_arg, False)")]
+            return L + [(ind, f"play(g, {seat}, {card}, {color}, {target}, False)")]
         return L + [(ind, f"card = {card}"), *self.play_body(ind, drawn=self.temp("drawn"))]
 
     def _sPlayDrawn(self, node, env, ind):

@@ -12,6 +12,7 @@ import re
 import tokenize
 
 from ...lang import ast as A
+from ..effects import MAX_CHAINED_PLAYS
 from ..expressions import SEAT
 from .bots import bot_functions
 from .expressions import _NONNULL_SEATS, Env, Unsupported
@@ -69,6 +70,41 @@ class LoopWriter(StatementWriter):
         return L + [(ind + 2, f"_, _, card, color_arg, target_arg, _, call, more = {act}"),
                     *self.play_body(ind + 2, drawn=self.temp("drawn"))]
 
+    def _sMayPlayCard(self, node, env, ind):
+        """`may play a card where C` (effects._MayPlayCard): the player may play one of the
+        distinct cards held that meet C, or pass, unless the round is over. C sees the player and
+        the card only. The play is a call of `play`, counted in `g.chained_plays`, so that plays
+        offering plays stop after MAX_CHAINED_PLAYS (told as `loop_limit`)."""
+        t, o, v, act = self.temp(), self.temp("o"), "v_card", self.temp("act")
+        test = self._boolean(node.test, Env(player=t, actor=t, card=v, drawn="None"))
+        tracked = env.played != "False"           # the program reads `played`
+        noted = [(ind + 3, f"{env.played} = True")] if tracked else []
+        limit = self.event(ind + 3, f"g.event('loop_limit', limit={MAX_CHAINED_PLAYS})")
+        L = [(ind, f"{t} = {self.expr(node.who, env)}"),
+             *([(ind, f"{env.played} = False")] if tracked else []),
+             (ind, f"if isinstance({t}, int) and not g.round_over:"),
+             (ind + 1, f"{o} = tuple({v} for {v} in {self.distinct(f'g.hands[{t}]')} if {test})"),
+             (ind + 1, f"if {o}:"),
+             (ind + 2, f"if g.chained_plays >= {MAX_CHAINED_PLAYS}:"), *(limit or [(ind + 3, "pass")]),
+             (ind + 2, "else:")]
+        if self.sim and not self.bot:     # the simulator's seat plays one of them (more_play)
+            return L + noted + [(ind + 3, "g.chained_plays += 1"), *self.more_play(t, o, ind + 3),
+                                (ind + 3, "g.chained_plays -= 1")]
+        decision = f"Decision({t}, 'more', {o}, 'Play another card, or pass')"
+        return L + [(ind + 3, f"{act} = ask(g, {decision})" if self.bot else f"{act} = yield {decision}"),
+                    (ind + 3, f"if {act}.verb == 'play':"),
+                    *[(i + 1, line) for i, line in noted],
+                    (ind + 4, "g.chained_plays += 1"),
+                    (ind + 4, f"play(g, {t}, {act}, False)" if self.bot else f"yield from play(g, {t}, {act}, False)"),
+                    (ind + 4, "g.chained_plays -= 1")]
+
+    def more_play(self, seat: str, options: str, ind: int) -> list:
+        """The simulator's seat plays one of the cards `options` a `may play` offers: the random
+        policy always plays, a card drawn uniformly among them, then its play's variant
+        (random_play), as RandomBot chooses among the decision's plays."""
+        x = self.temp("x")
+        return [(ind, f"{x} = {options}[int(rand() * len({options}))]")] + self.random_play(seat, x, ind, False)
+
     def drawn_play(self, seat: str, card: str, ind: int, inline: bool) -> list:
         """The simulator's seat plays the card it drew and may play: the random policy always
         does, with one draw for the card, then its play's variant (random_play)."""
@@ -103,16 +139,19 @@ class LoopWriter(StatementWriter):
 
     def random_play(self, seat: str, card: str, ind: int, inline: bool) -> list:
         """The random policy plays `card`: a color and a player for it drawn uniformly, as
-        `RandomBot` picks among the play's variants (one draw even when there is only one)."""
+        `RandomBot` picks among the play's variants (one draw even when there is only one).
+        Played by a call, its color and player are locals of their own: the play whose effect
+        makes it keeps the color and player named with it."""
+        color, target = ("color_arg", "target_arg") if inline else (self.temp("ca"), self.temp("ta"))
         L = [(ind, f"if ASKS[{card}] == 0:"),
              (ind + 1, "rand()"),
-             (ind + 1, "color_arg = target_arg = None"),
+             (ind + 1, f"{color} = {target} = None"),
              (ind, f"elif ASKS[{card}] == 1:"),
-             (ind + 1, f"color_arg, target_arg = {self.color_pick(card)}, None"),
+             (ind + 1, f"{color}, {target} = {self.color_pick(card)}, None"),
              (ind, "else:"),
-             *self.random_variant(seat, card, ind + 1)]
+             *self.random_variant(seat, card, ind + 1, (color, target))]
         if not inline:
-            return L + [(ind, f"play(g, {seat}, {card}, color_arg, target_arg, False)")]
+            return L + [(ind, f"play(g, {seat}, {card}, {color}, {target}, False)")]
         return L + [(ind, f"card = {card}"),
                     *self.play_body(ind, drawn=self.temp("drawn"))]
 
@@ -300,26 +339,28 @@ class LoopWriter(StatementWriter):
               *self.random_variant("s", "card", ind + 2)]
         return L
 
-    def random_variant(self, seat: str, card: str, ind: int) -> list:
-        """`color_arg, target_arg = ` a play of `card` that names a player, drawn uniformly among
-        its variants (every color it asks for, with every player it may name), as RandomBot picks
-        among `Game._plays`: one draw, the variant at `color * players + player`. The players come
-        from `play_targets` (below); when it cannot be written, from the Game itself."""
+    def random_variant(self, seat: str, card: str, ind: int, into: tuple = ("color_arg", "target_arg")) -> list:
+        """`color_arg, target_arg = ` (or the names `into` gives) a play of `card` that names a
+        player, drawn uniformly among its variants (every color it asks for, with every player it
+        may name), as RandomBot picks among `Game._plays`: one draw, the variant at
+        `color * players + player`. The players come from `play_targets` (below); when it
+        cannot be written, from the Game itself."""
+        color, target = into
         if not self.names_players():          # (never reached: no card names a player)
-            return [(ind, "color_arg = target_arg = None")]
+            return [(ind, f"{color} = {target} = None")]
         if self.targets_function() is None:
             v = self.temp("v")
             return [(ind, f"{v} = g._plays({seat}, {card})"),
                     (ind, f"{v} = {v}[int(rand() * len({v}))]"),
-                    (ind, f"color_arg, target_arg = {v}.color, {v}.target")]
+                    (ind, f"{color}, {target} = {v}.color, {v}.target")]
         o, n, m, k = self.temp("o"), self.temp("n"), self.temp("m"), self.temp("k")
         counts, starts, colors = self.variant_colors()
         return [(ind, f"{o} = play_targets(g, {seat}, {card})"),
                 (ind, f"{n} = len({o})"),
                 (ind, f"{m} = {n} if {n} > 0 else 1"),
                 (ind, f"{k} = int(rand() * ({counts}[{card}] * {m}))"),
-                (ind, f"color_arg = {colors}[{starts}[{card}] + {k} // {m}]"),
-                (ind, f"target_arg = {o}[{k} % {m}] if {n} > 0 else None")]
+                (ind, f"{color} = {colors}[{starts}[{card}] + {k} // {m}]"),
+                (ind, f"{target} = {o}[{k} % {m}] if {n} > 0 else None")]
 
     def names_players(self) -> bool:
         """Whether some card's play names a player (ASKS 2)."""

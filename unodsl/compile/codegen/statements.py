@@ -149,16 +149,17 @@ class StatementWriter(ExpressionWriter):
             (inner, f"if {x} is not None and {x} in g.hands[{t}]:"), (inner + 1, f"g.discard_cards({t}, [{x}])")]
 
     def _sDiscardMatching(self, node, env, ind):
+        """The cards of the collection that meet the condition, of which the game discards those
+        the player really holds (Game.discard_held). The condition reads the card and the state,
+        which nothing changes meanwhile, so trying it on every card, held or not, chooses the
+        cards the generic statement chooses."""
         head, t, inner = self.each_seat(node.who, env, ind)
-        held, chosen = self.temp("held"), self.temp("chosen")
+        chosen = self.temp("chosen")
         v = self.local("v_", node.var)
         test = self._boolean(node.test, replace(env, vars={**env.vars, node.var: (v, CARD)}))
         return head + [
-            (inner, f"{held} = list(g.hands[{t}])"), (inner, f"{chosen} = []"),
-            (inner, f"for {v} in tuple({self.expr(node.collection, env)} or ()):"),
-            (inner + 1, f"if {v} in {held} and {test}:"),       # only cards this player really holds
-            (inner + 2, f"{held}.remove({v})"), (inner + 2, f"{chosen}.append({v})"),
-            (inner, f"g.discard_cards({t}, {chosen})")]
+            (inner, f"{chosen} = tuple({v} for {v} in ({self.expr(node.collection, env)} or ()) if {test})"),
+            (inner, f"g.discard_held({t}, {chosen})")]
 
     def _sPutCard(self, node, env, ind):
         x = self.temp("x")
