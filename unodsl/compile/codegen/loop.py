@@ -10,7 +10,6 @@ from __future__ import annotations
 import io
 import re
 import tokenize
-
 from dataclasses import replace
 
 from ...lang import ast as A
