@@ -105,6 +105,16 @@ def _same_games(engine, rules, players: int, bot: str) -> None:
         assert native.rng_state == rng_state, where
 
 
+def test_whenever_rules_fire_in_the_native_engine():
+    """`whenever` rules of both forms (the first player meeting a condition; a condition alone)
+    fire in the native engine's compiled code as in the Python engine: the language's own
+    scenario rules, a knock-out at ten cards and a stacked penalty held at eight."""
+    rules = load(str(ROOT / "tests" / "scenarios" / "language" / "whenever.uno"))
+    engine = native_engine(rules, 4, trace=TRACE)
+    _same_games(engine, rules, 4, "random")
+    assert sum(engine.play(seed).slot("eliminations") for seed in SEEDS) > 0, "someone was knocked out"
+
+
 @pytest.mark.parametrize("ref, mods", _units())
 def test_native_basic_seats_play_the_python_games(ref, mods):
     """Basic bots in every seat, their every choice compiled (the turn's play, the drawn card's,
@@ -313,9 +323,9 @@ def test_what_the_native_engine_cannot_run_is_named_and_played_by_python(ref, mo
 
 def test_a_refusal_names_the_rule_in_plain_words(tmp_path):
     """What the lowering meets in a rule's generated lines is said as that rule's place in its
-    file, and what the generic closures run as the first rule among them; rules that act
-    whenever something holds are named as such, wherever the game's check of them was met.
-    (No bundled rule is refused at its place any more: classic is given one of each.)"""
+    file, and what the generic closures run as the first rule among them; a rule inside a
+    `whenever` rule (written in the module's own settle) is named in the same way. (No bundled
+    rule is refused at its place any more: classic is given one of each.)"""
     from unodsl.sim.engines import choose
 
     def reason(rules):
@@ -331,7 +341,10 @@ def test_a_refusal_names_the_rule_in_plain_words(tmp_path):
         path = tmp_path / f"{name}.uno"
         path.write_text(classic.replace(skip, skip[:-1] + "\n    " + statement + "\n  }"), encoding="utf-8")
         assert reason(load(str(path))) == f"the rule at {path} line {line} ({kind})"
-    assert reason(load("no-mercy")) == "rules that take effect whenever something holds"
+    recolor = tmp_path / "recolor.uno"
+    recolor.write_text('ruleset recolor extends classic {\n  whenever color == red "Red never stays." '
+                       '{ set color to blue }\n}\n', encoding="utf-8")
+    assert reason(load(str(recolor))) == f"the rule at {recolor} line 2 (set color)"
 
 
 def test_the_new_statements_fall_back_by_name():

@@ -50,3 +50,27 @@ expect: {eliminated: [p1], round_over: true, winner: p2}
     monkeypatch.setattr(scenarios, "Game", lambda *a, **k: Game(*a, generated=generated, **k))
     for sc in load_file(tmp_path / "s.yaml"):
         assert run(sc) == []
+
+
+def test_a_rule_with_no_template_runs_through_its_closures_with_its_name(tmp_path):
+    """The generated loop writes `whenever` rules out; one holding a statement codegen has no
+    template for (`cancel top`) is run by its closures, the player it found named in their
+    context, and the games stay the generic loop's."""
+    from unodsl.sim.simulate import play_game
+    (tmp_path / "twelve.uno").write_text("""ruleset twelve extends classic {
+  whenever some s in everyone where s.cards >= 12 "Out at twelve." {
+    s draws 1
+    if s.cards > 100 { cancel top }
+    eliminate s
+  }
+  on round end { if players == 1 { end game highest wins } }
+}""", encoding="utf-8")
+    rules = load(str(tmp_path / "twelve.uno"))
+    assert [missing for _, missing in Game(rules, 4, seed=1)._code.delegated] == ["Cancel"]
+    out = 0
+    for seed, players in ((0, 2), (1, 4), (2, 6)):
+        generic = play_game(rules, players, seed, "random", rounds=3, generated=False)
+        generated = play_game(rules, players, seed, "random", rounds=3)
+        assert generated.events == generic.events and generated.hands == generic.hands
+        out += generic.stats["eliminations"]
+    assert out > 0, "someone was knocked out"

@@ -816,13 +816,13 @@ class Compiler:
             find = _finder(coll, where, var)
             program = stmts.program(decl.body, {var: member})
             self._check_refires(decl, res, program)
-            return Trigger(None, find, var, program, decl.doc)
+            return Trigger(None, find, var, program, decl.doc, test)
         before = len(self.diags.errors)
         fn = res.expect(test, BOOL, {}, "the condition of `whenever`")
         program = stmts.program(decl.body)
         if len(self.diags.errors) == before:
             self._check_refires(decl, res, program)
-        return Trigger(fn, None, None, program, decl.doc)
+        return Trigger(fn, None, None, program, decl.doc, test)
 
     def _check_refires(self, decl: A.Whenever, res: Resolver, program) -> None:
         """A `whenever` rule whose statements change nothing its condition reads fires again as soon

@@ -32,6 +32,7 @@ from .expressions import (
 
 MAX_LOOP = 1000      # a `while` that runs longer than this stops, with an event in the log
 MAX_CHANCE = 10_000  # the widest range a `chance` may draw from
+MAX_FIRINGS = 100    # `whenever` rules run at most this often each time the game comes to rest
 # `chance NAME from COLLECTION`: the decision a scenario answers for each kind of member
 CHANCE_KINDS = {SEAT: "race", CARD: "card", COLOR: "color"}
 CHANCE_PROMPTS = {SEAT: "Which player did chance pick?", CARD: "Which card did chance pick?",

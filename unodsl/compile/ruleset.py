@@ -57,6 +57,7 @@ class Trigger:
     var: Optional[str]
     program: Program
     doc: str
+    test_expr: object = None           # the condition as written (the `some` quantifier), for generated code
 
 
 class SeatActions(NamedTuple):

@@ -8,9 +8,8 @@ the windows whose condition has just become true for a player.
 """
 from __future__ import annotations
 
+from ..compile.effects import MAX_FIRINGS
 from ..compile.expressions import Ctx
-
-MAX_FIRINGS = 100     # `whenever` rules run at most this often each time the game comes to rest
 
 
 class Triggers:

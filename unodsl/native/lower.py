@@ -35,10 +35,6 @@ from .layout import NONE, SEAT_REGIONS, SLOT, STATS
 RULE_MARK = "@rule "
 
 
-class RulesWide(Unsupported):
-    """A refusal about the rules as a whole, not about the rule whose lines it was found in."""
-
-
 # Game methods the generated code calls, and the runtime function doing the same.
 RUNTIME_CALLS = {
     "draw_cards": "draw_cards", "drew": "drew", "_take": "take", "reverse": "reverse",
@@ -592,9 +588,8 @@ class Lowering(ast.NodeTransformer):
         if method in ("_rand",):
             return _call("R.rand", _g())
         if method == "settle" and not args:
-            if self.t.ns["rules"].triggers:
-                raise RulesWide("rules that take effect whenever something holds")
-            # Triggers.settle with no `whenever` rules only opens windows, which random seats never use
+            # the Game's settle is only called without `whenever` rules (codegen writes their own
+            # `settle`): it only opens windows, which random seats never use
             return ast.Constant(None)
         target = RUNTIME_CALLS.get(method)
         if target is None:

@@ -40,7 +40,7 @@ from .layout import (
     offsets,
 )
 from . import basic
-from .lower import RULE_MARK, Lowering, RulesWide, Strings, Tables, encode, lower_functions
+from .lower import RULE_MARK, Lowering, Strings, Tables, encode, lower_functions
 
 MATCH_TABLE_LIMIT = 256      # distinct cards up to which matching is one table lookup
 # Small functions compiled into their callers: each function numba compiles on its own is linked
@@ -86,7 +86,7 @@ class NativeWriter(LoopWriter):
         self.strings = Strings(rules.colors)
         self.local_functions = {"is_playable", "playable_cards", "play", "turn_starter", "end_round", "play_round",
                       "deal_count", "teams_on", "dealer_value", "round_start", "_matches", "_trace",
-                      "play_targets", "stock_out"}
+                      "play_targets", "stock_out", "settle"}
         self.uses_match_table = rules.match_static and rules.size <= MATCH_TABLE_LIMIT
         if bot == "basic":
             bot_tables = BasicBot(random.Random(0)).play_tables(rules, n)
@@ -224,6 +224,8 @@ class NativeWriter(LoopWriter):
             parts += (self.targets_function() or [],)
         if self.basic is not None:
             parts += (self.honesty_function(),)
+        if self.r.triggers:
+            parts += (self.settle_function(),)
         lines = [line for part in parts for line in part + [(0, "")]]
         lines += self.expression_functions()
         return "\n".join("    " * ind + text for ind, text in lines)
@@ -249,8 +251,6 @@ class NativeWriter(LoopWriter):
         tables.seat_attrs = {id(fn): name for name, (_, fn) in r.resolver.seat_attrs.items()}
         try:
             functions = lower_functions(source, tables, self.local_functions)
-        except RulesWide:
-            raise
         except Unsupported as missing:
             place = marked_place(source, getattr(missing, "line", None))
             if place is None:

@@ -10,10 +10,11 @@ from __future__ import annotations
 import io
 import re
 import tokenize
+from dataclasses import replace
 
 from ...lang import ast as A
-from ..effects import MAX_CHAINED_PLAYS
-from ..expressions import SEAT
+from ..effects import MAX_CHAINED_PLAYS, MAX_FIRINGS
+from ..expressions import ANY, MEMBER, SEAT
 from .bots import bot_functions
 from .expressions import _NONNULL_SEATS, Env, Unsupported
 from .statements import StatementWriter
@@ -480,7 +481,7 @@ class LoopWriter(StatementWriter):
         end = "end_round(g, {})" if self.sim else "yield from end_round(g, {})"
         L = [(0, "def play_round(g):")]
         if self.settles:
-            L += [(1, "g.settle()")]          # (the starter may have made a `whenever` rule hold)
+            L += [(1, self.settle)]          # (the starter may have made a `whenever` rule hold)
         if self.sim:
             L += [(1, "rand = g._seat_rand"),
                   *([(1, "pick = g._seat_bot.pick")] if self.pick else []),
@@ -510,13 +511,13 @@ class LoopWriter(StatementWriter):
               *self.play_body(3, turn=True),
               (3, "g.idle_turns = 0"),
               *([(3, "g.turns_without_play = 0")] if self.r.blocked is not None else []),
-              *([(3, "g.settle()")] if self.settles else []),
+              *([(3, self.settle)] if self.settles else []),
               (2, "else:"),
               (3, "g._drew_this_turn = 0"), (3, "g._played_this_turn = False"),
               (3, "drawn = None"),
               *self.event(3, "g.event('draw_turn', seat=s)"),
               *(draw or [(3, "pass")]),
-              *([(3, "g.settle()")] if self.settles else []),
+              *([(3, self.settle)] if self.settles else []),
               (3, "moved = g._played_this_turn or g._drew_this_turn" +
                   ("" if fixed_table else " or g._n_active != active_before")),
               *([(2, "if g._end_now:"), (3, "g._finish_round(None)"), (3, "break")] if self.uses((A.EndRound,), whole_round=False) else []),
@@ -569,11 +570,59 @@ class LoopWriter(StatementWriter):
                   (2, "held[key] = holds")]
         return L
 
+    def settle_function(self) -> list:
+        """`settle(g)`: Game.settle for rules with `whenever` rules. Up to MAX_FIRINGS times, the
+        first rule that holds fires (Triggers._fire): each rule's condition is written out, a
+        `whenever some NAME in X where C` as a search for the first NAME meeting C, then its
+        statements, with `player` the seat whose turn it is; then the windows that open as the
+        state changes, as the Game opens them. A rule's statements never ask anything (the
+        compiler refuses that), so nothing they do lets the game come to rest again inside this:
+        it needs no guard against running inside itself."""
+        env = Env(player="s", actor="None", card=None)
+        L = [(0, "def settle(g):"),
+             (1, "if g.round_over:"), (2, "return"),
+             (1, f"for {self.temp('i')} in range({MAX_FIRINGS}):"),
+             (2, "if g._end_now or g.game_over:"), (3, "break"),
+             (2, "s = g.turn"), (2, "drawn = None")]
+        for trigger in self.r.triggers:
+            inner = replace(env, vars={})
+            if trigger.find is None:
+                lines, test = self.condition(trigger.test_expr, trigger.test, env, 2)
+            else:
+                lines, test = self.first_found(trigger, inner, 2)
+            L += [*lines, (2, f"if {test}:"), *self.program(trigger.program, inner, 3), (3, "continue")]
+        L += [(2, "break")]
+        limit = self.event(2, f"g.event('trigger_limit', limit={MAX_FIRINGS})")
+        L += [(1, "else:"), *limit] if limit else []
+        if self.r.state_windows and not self.sim:          # (random seats never use windows)
+            L += [(1, "if g._seat_bot is None:"), (2, "open_state_windows(g)")]
+        return L
+
+    def first_found(self, trigger, env: Env, ind: int) -> tuple:
+        """(lines, test) of `whenever some NAME in X where C`: the lines find the first member
+        of X that meets C (None if none does), the test is whether one did; NAME is bound in
+        env to it. Without a template for X or C, the rule's own finder is called."""
+        node, found = trigger.test_expr, self.temp()
+        member = MEMBER.get(self.typ(node.collection, env), ANY)
+        env.vars[trigger.var] = (found, member)
+        try:
+            coll = self.expr(node.collection, env)
+            v = self.local("v_", node.var)
+            where = self._boolean(node.where, replace(env, vars={**env.vars, node.var: (v, member)})) \
+                if node.where is not None else "True"
+            lines = [(ind, f"{found} = None"),
+                     (ind, f"for {v} in tuple({coll} or ()):"),
+                     (ind + 1, f"if {where}:"), (ind + 2, f"{found} = {v}"), (ind + 2, "break")]
+        except Unsupported:
+            lines = [(ind, f"{found} = {self.const(trigger.find, 'FIND')}(Ctx(g, {env.player}))")]
+        return lines, f"{found} is not None"
+
     def source(self) -> str:
         parts = (self.playable_function(), self.turn_actions_function(), self.play_function(),
                  self.starter_function(), self.round_start_function(), self.end_round_function(),
                  self.round_function()) + (
-                 (self.state_windows_function(),) if self.r.state_windows and not self.sim else ())
+                 (self.state_windows_function(),) if self.r.state_windows and not self.sim else ()) + (
+                 (self.settle_function(),) if self.r.triggers else ())
         if self.sim and self.names_players() and self.targets_function() is not None:
             parts += (self.targets_function(),)
         if self.bot and self.tables is not None:

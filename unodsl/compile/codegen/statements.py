@@ -38,6 +38,12 @@ class StatementWriter(ExpressionWriter):
         one, which never acts in a window (Game.settle then opens none)."""
         return bool(self.r.triggers) or (bool(self.r.state_windows) and not (self.sim and not self.bot))
 
+    @property
+    def settle(self) -> str:
+        """The call that lets the game come to rest: with `whenever` rules the module's own
+        `settle(g)` (LoopWriter.settle_function), else the Game's, which then only opens windows."""
+        return "settle(g)" if self.r.triggers else "g.settle()"
+
     # ---- statements ---------------------------------------------------------------------------
     def distinct(self, cards: str) -> str:
         """The distinct cards of `cards` as a player tells them apart (Ruleset.distinct): each
@@ -56,7 +62,7 @@ class StatementWriter(ExpressionWriter):
             if method is None:
                 raise Unsupported(type(stmt).__name__)
             if self.settles and isinstance(stmt, ASKING):
-                lines.append((ind, "g.settle()"))        # the game comes to rest before a question
+                lines.append((ind, self.settle))        # the game comes to rest before a question
             lines += method(stmt, env, ind)
         return lines or [(ind, "pass")]
 
@@ -450,8 +456,11 @@ class StatementWriter(ExpressionWriter):
         card = env.card or "None"
         call = (f"{p}.plain({c})" if program.plain is not None else
                 f"drive(g, {p}.run({c}))" if self.sim else f"yield from {p}.run({c})")
+        # the rule's variables in scope (a `whenever some NAME` rule's NAME) go with the context
+        names = ", ".join(f"{k!r}: {v}" for k, (v, _) in env.vars.items())
         return [(ind, f"{c} = Ctx(g, {env.player}, {card}, {env.honest}, {env.actor}, {env.color_arg}, {env.target_arg})"),
                 (ind, f"{c}.jumped = {env.jumped}"), (ind, f"{c}.drawn = {env.drawn}"),
+                *([(ind, f"{c}.vars.update({{{names}}})")] if names else []),
                 (ind, call), (ind, f"{env.drawn} = {c}.drawn")]
 
     def condition(self, node, fn, env: Env, ind: int) -> tuple:
