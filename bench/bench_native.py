@@ -20,6 +20,7 @@ Python engine (basic played inside its generated loop) against the native one (n
 games per second, and the native engine's start with basic bots.
 
 usage: python bench/bench_native.py [--games N] [--repeats R] [--agreement N [--units NAMES]] [--basic]
+                                   [--start-python PYTHON]
 """
 from __future__ import annotations
 
@@ -44,6 +45,7 @@ from unodsl.sim.engines import simulate_native  # noqa: E402
 from unodsl.sim.simulate import simulate  # noqa: E402
 
 REFERENCE = HERE.parent.parent / "shared" / "bench" / "minimal_uno.py"
+START_PYTHON = sys.executable        # the interpreter whose fresh processes are timed to start
 CASES = [("classic", (), 2), ("classic", (), 4), ("killer", (), 4), ("speed", (), 4), ("classic", ("jump-in",), 4),
          ("classic", ("seven-o", "jump-in"), 4)]
 
@@ -90,10 +92,12 @@ print(time.perf_counter() - t)
 
 
 def start_times(name: str, players: int, bot: str = "random") -> tuple[float, float]:
-    """Seconds from a fresh process to a ready engine: with an empty cache, then with it filled."""
+    """Seconds from a fresh process to a ready engine: with an empty cache, then with it filled.
+    The process is START_PYTHON's: what else is installed beside numba counts (numba imports
+    SciPy's BLAS when SciPy is there, as the `test` extra brings it)."""
     with tempfile.TemporaryDirectory() as cache:
         env = {**os.environ, "UNODSL_CACHE": cache, "NUMBA_CACHE_DIR": cache}    # nothing compiled before
-        run = [sys.executable, "-c", START, name, str(players), bot]
+        run = [START_PYTHON, "-c", START, name, str(players), bot]
         first = float(subprocess.run(run, env=env, capture_output=True, text=True, check=True).stdout)
         cached = float(subprocess.run(run, env=env, capture_output=True, text=True, check=True).stdout)
     return first, cached
@@ -140,7 +144,8 @@ def speed(args) -> int:
             ratio = med[f"{engine}  {label}"] / med[f"{engine}  classic, 4p"]
             print(f"  {engine} {label} / classic 4p{'':<4} {ratio:6.3f}x per turn (target <= 2x)")
     first, cached = start_times("classic", 4)
-    print(f"start of a run, classic 4p (fresh process): compiling {first:.1f} s, from the cache {cached:.2f} s")
+    print(f"start of a run, classic 4p (fresh process of {START_PYTHON}): compiling {first:.1f} s,"
+          f" from the cache {cached:.2f} s")
     return 0
 
 
@@ -167,7 +172,8 @@ def basic_speed(args) -> int:
         print(f"{name:<10} {med[name]:8.3f} {gps[name]:10.1f}")
     print(f"ratio: native / python {gps['native'] / gps['python']:.1f}x the games per second (target >= 10x)")
     first, cached = start_times("classic", players, "basic")
-    print(f"start of a run, classic 4p basic (fresh process): compiling {first:.1f} s, from the cache {cached:.2f} s")
+    print(f"start of a run, classic 4p basic (fresh process of {START_PYTHON}): compiling {first:.1f} s,"
+          f" from the cache {cached:.2f} s")
     return 0
 
 
@@ -256,7 +262,7 @@ def agreement(args) -> int:
 
 
 def main() -> int:
-    global REFERENCE
+    global REFERENCE, START_PYTHON
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=4000, help="native games per repeat (default: 4000)")
     ap.add_argument("--repeats", type=int, default=5)
@@ -269,8 +275,11 @@ def main() -> int:
                     help="instead, whole games of classic 4p with basic bots: Python against native")
     ap.add_argument("--reference", metavar="FILE", default=str(REFERENCE),
                     help="the hand-written reference loop (default: ../shared/bench/minimal_uno.py)")
+    ap.add_argument("--start-python", metavar="PYTHON", default=START_PYTHON,
+                    help="the interpreter whose start is timed (default: this one), e.g. that of a "
+                         "virtual environment with only the native extra installed")
     args = ap.parse_args()
-    REFERENCE = Path(args.reference)
+    REFERENCE, START_PYTHON = Path(args.reference), args.start_python
     if args.basic:
         return basic_speed(args)
     return agreement(args) if args.agreement else speed(args)
