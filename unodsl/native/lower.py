@@ -674,7 +674,7 @@ class Lowering(ast.NodeTransformer):
             acc = f"_acc{self.quantifiers}"
             add = [ast.AugAssign(ast.Name(acc, ast.Store()), ast.Add(), value)]
             loop_body = [ast.If(self.all_of(conds), add, [])] if conds else add
-            body = [ast.Assign([ast.Name(acc, ast.Store())], ast.Constant(0)),
+            body = [ast.Assign([ast.Name(acc, ast.Store())], _unliteral(ast.Constant(0))),     # (see _unliteral)
                     ast.For(ast.Name(var, ast.Store()), source, loop_body, []),
                     ast.Return(ast.Name(acc, ast.Load()))]
         return _call(self.nested(body, kind))
@@ -693,7 +693,7 @@ class Lowering(ast.NodeTransformer):
                            ast.Call(ast.Attribute(ast.Name("np", ast.Load()), "empty", ast.Load()),
                                     [ast.Call(ast.Name("len", ast.Load()), [ast.Name(src, ast.Load())], []),
                                      ast.Attribute(ast.Name("np", ast.Load()), "int64", ast.Load())], [])),
-                ast.Assign([ast.Name(k, ast.Store())], ast.Constant(0)),
+                ast.Assign([ast.Name(k, ast.Store())], _unliteral(ast.Constant(0))),
                 ast.For(ast.Name(var, ast.Store()), ast.Name(src, ast.Load()),
                         [ast.If(self.all_of(conds), keep, [])] if conds else keep, []),
                 ast.Return(ast.Subscript(ast.Name(out, ast.Load()),

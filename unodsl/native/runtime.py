@@ -18,13 +18,8 @@ import numpy as np
 from numba import njit, types
 from numba.extending import overload
 
+from . import layout
 from .layout import (
-    J_COLOR,
-    J_COUNTER,
-    J_DIRECTION,
-    J_DRAW,
-    J_PASS,
-    J_SWAP,
     JOURNAL_SIZE,
     JOURNAL_WIDTH,
     NONE,
@@ -53,6 +48,13 @@ O_BENCHED, O_INACTIVE, O_ORDER, O_POS = SLOT["o_benched"], SLOT["o_inactive"], S
 O_WINNERS, O_PERM, O_STOCK, O_DISCARD = SLOT["o_winners"], SLOT["o_perm"], SLOT["o_stock"], SLOT["o_discard"]
 O_BUF, O_COUNTERS, O_PEAKS, O_POINTS = SLOT["o_buf"], SLOT["o_counters"], SLOT["o_peaks"], SLOT["o_points"]
 O_SEEN, O_JOURNAL, O_LAST = SLOT["o_seen"], SLOT["o_journal"], SLOT["o_last"]
+
+# Whole numbers handed to another compiled function go as int64, not as constants: numba compiles
+# a function once more for each constant it is called with (`note` once per kind of entry), and
+# once more for a variable that starts as a constant before it changes (`got = 0`, then counted).
+J_DRAW, J_DIRECTION, J_COLOR = np.int64(layout.J_DRAW), np.int64(layout.J_DIRECTION), np.int64(layout.J_COLOR)
+J_COUNTER, J_SWAP, J_PASS = np.int64(layout.J_COUNTER), np.int64(layout.J_SWAP), np.int64(layout.J_PASS)
+ZERO, ONE = np.int64(0), np.int64(1)
 
 _GAMMA, _MIX1, _MIX2 = np.uint64(GAMMA), np.uint64(MIX1), np.uint64(MIX2)
 _U30, _U27, _U31, _U11 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(11)
@@ -375,13 +377,13 @@ def drew(g, seat, handle, got):
         h = _row(g, seat)
         n = hlen(g, seat)
         for i in range(n - got, n):
-            note(g, J_DRAW, seat, g[h + i], 0)
+            note(g, J_DRAW, seat, g[h + i], ZERO)
 
 
 @njit(cache=True)
 def draw_cards(g, seat, count, refill):
     """Table.draw_cards: the last card drawn, or None (`refill`: as `take`'s)."""
-    got = 0
+    got = ZERO
     last = NONE
     for _ in range(count):
         card = take(g, refill)
@@ -396,14 +398,14 @@ def draw_cards(g, seat, count, refill):
 
 @njit(cache=True)
 def set_color(g, color, seat):
-    note(g, J_COLOR, g[COLOR], 0, 0)
+    note(g, J_COLOR, g[COLOR], ZERO, ZERO)
     g[COLOR] = color
 
 
 @njit(cache=True)
 def set_counter(g, index, value):
     k = g[O_COUNTERS] + index
-    note(g, J_COUNTER, index, g[k], 0)
+    note(g, J_COUNTER, index, g[k], ZERO)
     g[k] = value
     p = g[O_PEAKS] + index
     if value > g[p]:
@@ -422,7 +424,7 @@ def _swap_rows(g, a, b):
 @njit(cache=True)
 def swap_hands(g, a, b):
     _swap_rows(g, a, b)
-    note(g, J_SWAP, a, b, 0)
+    note(g, J_SWAP, a, b, ZERO)
 
 
 @njit(cache=True)
@@ -444,10 +446,10 @@ def pass_hands(g):
     """Table.pass_hands: every active seat's hand goes to its next seat."""
     n, perm, inactive = g[N], g[O_PERM], g[O_INACTIVE]
     for s in range(n):
-        g[perm + s] = s if g[inactive + s] != 0 else next_seat(g, s, 1)
+        g[perm + s] = s if g[inactive + s] != 0 else next_seat(g, s, ONE)
     for s in range(n):
-        note(g, J_PASS, s, g[perm + s], 0)
-    note(g, J_PASS, -1, n, 0)
+        note(g, J_PASS, s, g[perm + s], ZERO)
+    note(g, J_PASS, -ONE, n, ZERO)
     _permute_hands(g)
 
 
@@ -651,7 +653,7 @@ def next_unskipped(g, seat):
         s = clockwise(g, s, g[DIRECTION])
         if g[skips + s] == 0:
             return s
-    return next_seat(g, seat, 1)
+    return next_seat(g, seat, ONE)
 
 
 @njit(cache=True)
@@ -682,7 +684,7 @@ def _dealer_or_0(g):
 def others(g, seat):
     if seat == NONE:
         return order_from(g, _dealer_or_0(g))
-    order = order_from(g, next_seat(g, seat, 1))
+    order = order_from(g, next_seat(g, seat, ONE))
     out = np.empty(order.shape[0], np.int64)
     m = 0
     for s in order:
@@ -750,7 +752,7 @@ def skip(g, seat):
 @njit(cache=True)
 def reverse(g):
     g[DIRECTION] = -g[DIRECTION]
-    note(g, J_DIRECTION, 0, 0, 0)
+    note(g, J_DIRECTION, ZERO, ZERO, ZERO)
 
 
 @njit(cache=True, inline="always")
