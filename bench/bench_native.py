@@ -17,10 +17,11 @@ a two-sample test (turns, cards drawn and reshuffles per game: Welch's z on the 
 seat: a chi-square test of the two engines' counts), flagging |z| > 4 or p < 1e-4. With --basic,
 instead, whole games of classic at 4 players with the default basic bots in every seat, the
 Python engine (basic played inside its generated loop) against the native one (native.basic), in
-games per second, and the native engine's start with basic bots.
+games per second, and the native engine's start with basic bots. With --start, only the starts
+(random and basic bots), medians of the repeats, in the processes of --start-python when given.
 
 usage: python bench/bench_native.py [--games N] [--repeats R] [--agreement N [--units NAMES]] [--basic]
-                                   [--start-python PYTHON]
+                                   [--start] [--start-python PYTHON]
 """
 from __future__ import annotations
 
@@ -143,9 +144,7 @@ def speed(args) -> int:
         for engine in ("native", "python"):
             ratio = med[f"{engine}  {label}"] / med[f"{engine}  classic, 4p"]
             print(f"  {engine} {label} / classic 4p{'':<4} {ratio:6.3f}x per turn (target <= 2x)")
-    first, cached = start_times("classic", 4)
-    print(f"start of a run, classic 4p (fresh process of {START_PYTHON}): compiling {first:.1f} s,"
-          f" from the cache {cached:.2f} s")
+    print_start("random", *start_times("classic", 4))
     return 0
 
 
@@ -171,9 +170,21 @@ def basic_speed(args) -> int:
     for name in engines:
         print(f"{name:<10} {med[name]:8.3f} {gps[name]:10.1f}")
     print(f"ratio: native / python {gps['native'] / gps['python']:.1f}x the games per second (target >= 10x)")
-    first, cached = start_times("classic", players, "basic")
-    print(f"start of a run, classic 4p basic (fresh process of {START_PYTHON}): compiling {first:.1f} s,"
-          f" from the cache {cached:.2f} s")
+    print_start("basic", *start_times("classic", players, "basic"))
+    return 0
+
+
+def print_start(bot: str, first: float, cached: float, note: str = "") -> None:
+    print(f"start of a run, classic 4p, {bot} bots (fresh processes of {START_PYTHON}{note}): "
+          f"compiling {first:.1f} s, from the cache {cached:.2f} s (targets: < 10 s, < 1 s)")
+
+
+def starts(args) -> int:
+    """Only the start of a run, random and basic bots, medians of the repeats."""
+    for bot in ("random", "basic"):
+        times = [start_times("classic", 4, bot) for _ in range(args.repeats)]
+        print_start(bot, statistics.median(t[0] for t in times), statistics.median(t[1] for t in times),
+                    f", medians of {args.repeats}")
     return 0
 
 
@@ -273,6 +284,8 @@ def main() -> int:
                     help="with --agreement: only these units, comma-separated (classic,classic+jump-in)")
     ap.add_argument("--basic", action="store_true",
                     help="instead, whole games of classic 4p with basic bots: Python against native")
+    ap.add_argument("--start", action="store_true",
+                    help="instead, only the start of a run (compiling, then loading), random and basic bots")
     ap.add_argument("--reference", metavar="FILE", default=str(REFERENCE),
                     help="the hand-written reference loop (default: ../shared/bench/minimal_uno.py)")
     ap.add_argument("--start-python", metavar="PYTHON", default=START_PYTHON,
@@ -282,6 +295,8 @@ def main() -> int:
     REFERENCE, START_PYTHON = Path(args.reference), args.start_python
     if args.basic:
         return basic_speed(args)
+    if args.start:
+        return starts(args)
     return agreement(args) if args.agreement else speed(args)
 
 
