@@ -96,9 +96,7 @@ class Game(Table, Seats, RoundFlow, Windows, Scoring, LegalActions, Views, Trigg
         self._seat_rand = seat_bot.rng.random if seat_bot is not None else None
         self._out_of_turn_due = False         # a seat bot's choice was made: others may act out of turn
         bot = seat_bot is not None and not getattr(seat_bot, "inline_ok", False)
-        # someone may act out of turn (random seats played inside the loop never do): the windows
-        # that open as the state changes are opened
-        self._acts_out_of_turn = seat_bot is None or bot
+        self._bot_loop = bot                  # the seat bot is asked every choice, as the step API asks it
         if seat_bot is not None or generated:
             if bot and bot_loop_gap(rules) is not None:
                 raise ValueError(f"this bot cannot play inside the turn loop here: {bot_loop_gap(rules)}")

@@ -17,10 +17,8 @@ and says in plain words what else is not compiled yet. Nothing here names a card
 """
 from __future__ import annotations
 
-import random
-
 from ..compile.codegen.expressions import Unsupported
-from ..engine.bots import ANSWER_TIE, BasicBot, answer_changes
+from ..engine.bots import ANSWER_TIE, answer_changes
 from ..engine.probe import ASKER_BUCKETS, knowledge
 from ..lang import ast as A
 
@@ -41,7 +39,7 @@ def refusal(writer) -> str | None:
     gap = bot_loop_gap(r)
     if gap is not None:
         return NOT_YET.format(f"play with {gap}")
-    if not BasicBot(random.Random(0)).inline_for(r, n):
+    if any(writer.basic.look):
         return NOT_YET.format("trial of a play on samples of the game")
     if writer.uses((A.MayPlayCard,)):
         return NOT_YET.format("choice of another card to play, or to pass")
