@@ -33,7 +33,7 @@ def refusal(writer) -> str | None:
     """Why the native engine cannot play basic seats in these rules at this table size (plain
     words, for `simulate`'s note), or None."""
     from ..compile.codegen import bot_loop_gap
-    r, n = writer.r, writer.n
+    r = writer.r
     if r.runs is not None:
         return NOT_YET.format("play of runs of cards")
     gap = bot_loop_gap(r)
