@@ -115,16 +115,20 @@ def test_inline_random_seats_play_the_same_games(ref, mods, options):
 @pytest.mark.parametrize("ref, mods", [pytest.param(ref, mods, id=label) for label, ref, mods in _units()])
 def test_inline_basic_seats_play_the_same_games(ref, mods):
     """Basic seats played inside the generated loop (every choice asked there as the step API
-    asks it, out-of-turn actions included) play the games they play through the step API; where
-    they cannot be (plays tried on samples, a window action that may ask questions, rules that
-    settle after one), the simulator keeps the step API."""
+    asks it, out-of-turn actions included, plays tried on samples of the game too) play the
+    games they play through the step API; where they cannot be (runs of cards, a window action
+    that may ask questions), the simulator keeps the step API. Rules that settle after an
+    action out of turn, whose windows open as the state changes, are played inside the loop."""
     rules = load(ref, mods)
     low, high = rules.players
+    asks = any(a.program.plain is None for w in rules.windows for a in w.actions)
     for players in (low, min(high, 4)):
-        inlined = bot_loop_gap(rules) is None and BasicBot(random.Random(0)).inline_for(rules, players)
+        inlined = bot_loop_gap(rules) is None
         assert plays_inline(BasicBot(random.Random(0)), rules, players) == inlined
         if ref == "classic" and not mods:
             assert inlined, "classic's basic seats play inside the turn loop"
+        if rules.windows and rules.settles and rules.runs is None and not asks:
+            assert inlined, "basic seats play inside the turn loop where rules settle after an action out of turn"
         rounds = ROUNDS if inlined else 1
         stepped = play_game(rules, players, 3000 + players, "basic", record=False, rounds=rounds, inline=False)
         inline = play_game(rules, players, 3000 + players, "basic", record=False, rounds=rounds)

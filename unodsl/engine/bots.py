@@ -114,20 +114,19 @@ class BasicBot:
         self._kept = None     # (knowledge, its plan, {play: the play with its closing call}): `_kept_for`
 
     def inline_for(self, rules, players: int) -> bool:
-        """Whether this bot chooses the same inside the generated turn loop (Game's `seat_bot`),
-        where no game can be sampled: when it never tries a play on samples of the game there
-        (no looks, or no card it would look at)."""
-        if not self.looks:
-            return True
-        plan = _plan(rules, knowledge(rules, players))
-        return not any(plan.look) and not any(p is not None and p.asks_target for p in rules.on_play)
+        """Whether this bot chooses the same inside the generated turn loop (Game's `seat_bot`):
+        always, since the game can be sampled at a turn's head there too (engine.sample.fork)."""
+        return True
 
     def play_tables(self, rules, players: int) -> PlayTables:
         """What its turn's play is weighed by, as tables the generated loop reads (codegen.bots
-        writes the weighing out, exactly as `_best` weighs a play it does not look at)."""
+        writes the weighing out, exactly as `_best` weighs a play it does not look at; a turn
+        that offers a play it looks at, a card's or one naming a player, is its own `choose`)."""
         plan = _plan(rules, knowledge(rules, players))
-        return PlayTables(self.name, plan.fit, plan.points, plan.changes, plan.bluffs, plan.close_with_play,
-                          THREAT, W_EFFECT, W_POINTS, W_FOLLOW)
+        look = tuple(bool(self.looks) and (plan.look[c] or (p is not None and p.asks_target))
+                     for c, p in enumerate(rules.on_play))
+        return PlayTables(self.name + (" (looks)" if any(look) else ""), plan.fit, plan.points, plan.changes,
+                          plan.bluffs, look, plan.close_with_play, THREAT, W_EFFECT, W_POINTS, W_FOLLOW)
 
     # -- on its turn ----------------------------------------------------------------------------
     def choose(self, game: Game, actions: list) -> Action:

@@ -91,6 +91,7 @@ class RoundFlow:
         if not (pick or getattr(seat_bot, "inline_ok", False)):
             raise ValueError("this bot cannot be played inside the turn loop")
         self._seat_bot, self._seat_rand = seat_bot, seat_bot.rng.random
+        self._bot_loop = False
         self._code = generate(self.rules, self.n, Interrupt, MAX_TURNS_PER_ROUND, sim=True, pick=pick)
         self._round = self._gen = self._legal = None
         self.decision = None

@@ -95,8 +95,9 @@ class Game(Table, Seats, RoundFlow, Windows, Scoring, LegalActions, Views, Trigg
         self._seat_bot = seat_bot
         self._seat_rand = seat_bot.rng.random if seat_bot is not None else None
         self._out_of_turn_due = False         # a seat bot's choice was made: others may act out of turn
+        bot = seat_bot is not None and not getattr(seat_bot, "inline_ok", False)
+        self._bot_loop = bot                  # the seat bot is asked every choice, as the step API asks it
         if seat_bot is not None or generated:
-            bot = seat_bot is not None and not getattr(seat_bot, "inline_ok", False)
             if bot and bot_loop_gap(rules) is not None:
                 raise ValueError(f"this bot cannot play inside the turn loop here: {bot_loop_gap(rules)}")
             tables = seat_bot.play_tables(rules, players) if bot and hasattr(seat_bot, "play_tables") else None

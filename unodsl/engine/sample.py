@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import random
 
+from ..compile.codegen import generate
+from .flow import MAX_TURNS_PER_ROUND
 from .game import Game
+from .windows import Interrupt
 
 # Attributes a copy shares with its original (immutable, or rebuilt below) instead of copying.
 _SHARED = frozenset({"rules", "_code", "_fixed_actions", "_window_verbs", "rng", "_rand", "_gen",
@@ -54,9 +57,12 @@ _CONTAINERS = (list, dict, set, tuple)
 
 
 def can_fork(game: Game) -> bool:
-    """Whether the game stands where a copy can pick it up: at a turn, between rounds, or over."""
+    """Whether the game stands where a copy can pick it up: at a turn, between rounds, or over.
+    A seat bot's loop that asks it every choice (Game._bot_loop) stands at a turn only at the
+    turn's head, the one place it sets a turn's decision; other seats played inside the loop
+    never stand anywhere."""
     d = game.decision
-    return game._seat_bot is None and (d is None or d.kind in ("turn", "deal"))
+    return (game._seat_bot is None or game._bot_loop) and (d is None or d.kind in ("turn", "deal"))
 
 
 def fork(game: Game, rng: random.Random) -> Game:
@@ -76,6 +82,10 @@ def fork(game: Game, rng: random.Random) -> Game:
     clone.events, clone.log = [], []
     clone._journal, clone._legal = None, None
     clone.decision = game.decision
+    if game._seat_bot is not None:            # a seat bot's loop: the copy plays on through the step API
+        clone._seat_bot = clone._seat_rand = None
+        clone._bot_loop = clone._out_of_turn_due = False
+        clone._code = generate(game.rules, game.n, Interrupt, MAX_TURNS_PER_ROUND)
     if game._round is None:                   # between rounds, or over: no round is running
         clone._gen = clone._round = None
         return clone

@@ -23,7 +23,7 @@ class Triggers:
         try:
             if self.rules.triggers:
                 self._fire()
-            if self.rules.state_windows and self._seat_bot is None:    # random seats never use windows
+            if self.rules.state_windows and (self._seat_bot is None or self._bot_loop):    # (random seats never use windows)
                 generated = self._code.open_state_windows
                 if generated is not None:
                     generated(self)

@@ -179,7 +179,10 @@ class Windows:
         self.settle()
         d = self.decision
         if d is not None and d.kind == "turn" and (self.inactive[d.seat] or self._after_turn_ends_round(d.seat)):
-            self._resume(Interrupt(_NOTHING, ctx))
+            if self._bot_loop:                    # the seat bot's turn loop is running: it moves on itself
+                self._code.move_on(self)
+            else:
+                self._resume(Interrupt(_NOTHING, ctx))
 
     def _close_turn_windows(self) -> None:
         if self.windows:

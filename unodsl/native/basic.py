@@ -17,10 +17,8 @@ and says in plain words what else is not compiled yet. Nothing here names a card
 """
 from __future__ import annotations
 
-import random
-
 from ..compile.codegen.expressions import Unsupported
-from ..engine.bots import ANSWER_TIE, BasicBot, answer_changes
+from ..engine.bots import ANSWER_TIE, answer_changes
 from ..engine.probe import ASKER_BUCKETS, knowledge
 from ..lang import ast as A
 
@@ -35,13 +33,13 @@ def refusal(writer) -> str | None:
     """Why the native engine cannot play basic seats in these rules at this table size (plain
     words, for `simulate`'s note), or None."""
     from ..compile.codegen import bot_loop_gap
-    r, n = writer.r, writer.n
+    r = writer.r
     if r.runs is not None:
         return NOT_YET.format("play of runs of cards")
     gap = bot_loop_gap(r)
     if gap is not None:
         return NOT_YET.format(f"play with {gap}")
-    if not BasicBot(random.Random(0)).inline_for(r, n):
+    if any(writer.basic.look):
         return NOT_YET.format("trial of a play on samples of the game")
     if writer.uses((A.MayPlayCard,)):
         return NOT_YET.format("choice of another card to play, or to pass")

@@ -38,6 +38,7 @@ class Generated(NamedTuple):
     delegated: tuple            # (program, what had no template) run by the generic closures
     open_state_windows: Callable | None = None  # open_state_windows(g): Game._open_state_windows
     round_start: Callable | None = None         # round_start(g): the rules' `on round start`
+    move_on: Callable | None = None             # move_on(g): Game._interrupted in a seat bot's loop
 
 
 def generate(rules, n: int, interrupt_type, max_turns: int, sim: bool = False, record: bool = False,
@@ -67,20 +68,17 @@ def generate(rules, n: int, interrupt_type, max_turns: int, sim: bool = False, r
         found = rules.generated[key] = Generated(writer.ns["play_round"], writer.ns["turn_starter"],
                                                  writer.ns["playable_cards"],
                                                  writer.ns["turn_actions"], text, tuple(writer.delegated),
-                                                 writer.ns.get("open_state_windows"), writer.ns["round_start"])
+                                                 writer.ns.get("open_state_windows"), writer.ns["round_start"],
+                                                 writer.ns.get("move_on"))
     return found
 
 
 def bot_loop_gap(rules) -> str | None:
     """What keeps a seat bot's every choice out of the generated loop (`generate(..., bot=True)`),
-    or None: a window action that runs inside the game's flow (it may ask a question), rules that
-    settle after actions out of turn, or windows that open as the state changes."""
+    or None: runs of cards, or a window action that runs inside the game's flow (it may ask a
+    question). Rules that settle after an action out of turn move the loop on (`move_on`)."""
     if rules.runs is not None:
         return "runs of cards are listed each turn"
     if any(a.program.plain is None for w in rules.windows for a in w.actions):
         return "an action out of turn that may ask questions"
-    if rules.windows and rules.settles:
-        return "rules that settle after an action out of turn"
-    if rules.state_windows:
-        return "a window that opens as the state changes"
     return None

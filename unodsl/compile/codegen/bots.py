@@ -15,11 +15,12 @@ from typing import NamedTuple
 
 class PlayTables(NamedTuple):
     """What a bot weighs a turn's play by, per card id, for one ruleset and table size."""
-    name: str                 # the bot's name (the generated loop is cached per ruleset, size and bot)
+    name: str                 # the tables' name, the bot's (the generated loop is cached per ruleset, size and name)
     fit: tuple                # how hard the card is to play later, weighed
     points: tuple             # its points, as a share of the most a card carries
     changes: tuple            # per card: the measured change of each place's hand, or None
     bluffs: dict              # card id -> the same when played against the rules' honesty test
+    look: tuple               # per card: whether the bot tries its play on samples of the game
     call: str | None          # the call said with every play a choice was made for, or None
     threat: float             # an opponent's cards count up to this much more as it nears going out
     w_effect: float           # weights: what the play does to the hands, its points, what can follow it
@@ -46,14 +47,17 @@ def hands_value(seat: int, order: list, teams, sizes: list, threat: float) -> fl
 def bind_tables(ns: dict, tables: PlayTables) -> None:
     """Put the tables the written turn reads into the generated module's names."""
     ns.update(B_FIT=tables.fit, B_POINTS=tables.points, B_CHANGES=tables.changes, B_BLUFFS=tables.bluffs,
+              B_LOOK=tables.look,
               B_CALL=tables.call, B_THREAT=tables.threat, B_EFFECT=tables.w_effect,
               B_WPOINTS=tables.w_points, B_WFOLLOW=tables.w_follow, hands_value=hands_value)
 
 
-def bot_functions(rules, draw_always: bool | None, orders) -> tuple:
+def bot_functions(rules, draw_always: bool | None, orders, looks: bool) -> tuple:
     """The written turn: `bot_turn(g, s, cards)`, the bot's play among the distinct playable
     `cards` of seat `s`'s turn, as (action, call); and `bot_best(g, s, variants)`, the play it
-    weighs most among a decision's plays (a turn's, or a drawn card's). `draw_always`: whether
+    weighs most among a decision's plays (a turn's, or a drawn card's). `looks`: whether the bot
+    tries some card's play on samples of the game (B_LOOK); a turn that offers one is then the
+    bot's own `choose`, among the turn's legal actions, as the step API asks it. `draw_always`: whether
     the turn also offers a draw when something can be played (the renege rule fixed to yes or no;
     None: asked of the rules each time). A turn that offers one action only takes it, and says
     no call, as `choose` does. `orders`: the name of a table of the order of play from each seat
@@ -72,8 +76,11 @@ def bot_functions(rules, draw_always: bool | None, orders) -> tuple:
     else:
         follow = [(2, "k = sum(1 for c in hand if T_color[c] == color)"),
                   (2, "if T_color[card] == color:"), (3, "k -= 1")]
+    looked = [(1, "for c in cards:"), (2, "if B_LOOK[c]:"),
+              (3, "return g._seat_bot.choose(g, g.legal_actions()), None")] if looks else []
     turn = [
         (0, "def bot_turn(g, s, cards):"),
+        *looked,
         (1, "plays = PLAYS[s]"),
         (1, "variants = []"),
         (1, "for c in cards:"),

@@ -302,10 +302,7 @@ class LoopWriter(StatementWriter):
         else:
             L = ok + [(ind, f"cards = [*{self.distinct('filter(ok.__contains__, g.hands[s])')}]")]
         if self.bot and self.tables is not None:    # the seat bot's play, written out from its tables
-            return [(ind, "g.decision, g._legal = TURN[s], None"),
-                    (ind, "if g._out_of_turn_due:"),           # as runtime.ask: the last choice's
-                    (ind + 1, "g._out_of_turn_due = False"),   # actions out of turn first
-                    (ind + 1, "if g.windows:"), (ind + 2, "g.offer_out_of_turn()"),
+            return [*self.turn_offer(ind),
                     *L,
                     (ind, "playing = bool(cards)"),
                     (ind, "if playing:"),
@@ -315,7 +312,8 @@ class LoopWriter(StatementWriter):
                     (ind, "g._note_turn(s, 'play' if playing else 'draw')"),
                     (ind, "g._out_of_turn_due = True")]
         if self.bot:            # the seat bot's own choice among the listed actions
-            return [(ind, "action = ask(g, TURN[s])"),
+            return [*self.turn_offer(ind),
+                    (ind, "action = ask(g, TURN[s])"),
                     (ind, "_, verb, card, color_arg, target_arg, _, call, more = action"),
                     (ind, "playing = verb == 'play'")]
         if self.pick:           # the seat bot chooses: it always plays when it can
@@ -339,6 +337,42 @@ class LoopWriter(StatementWriter):
               *([(ind + 2, "g.decision = TURN[s]")] if self.names_players() and self.targets_function() is None else []),
               *self.random_variant("s", "card", ind + 2)]
         return L
+
+    def turn_offer(self, ind: int) -> list:
+        """The head of a seat bot's turn, as runtime.ask takes a decision: the out-of-turn actions
+        the last choice left due come first. Where rules settle after one, an action out of turn
+        may have moved the game on (`move_on`): then the round is over, or another turn is due."""
+        L = [(ind, "g.decision, g._legal = TURN[s], None"),
+             (ind, "if g._out_of_turn_due:"),
+             (ind + 1, "g._out_of_turn_due = False"),
+             (ind + 1, "if g.windows:"), (ind + 2, "g.offer_out_of_turn()")]
+        if self.moves_on:
+            L += [(ind + 2, "if g.decision is not TURN[s]:"),
+                  (ind + 3, "if g.round_over:"), (ind + 4, "break"),
+                  (ind + 3, "continue")]
+        return L
+
+    @property
+    def moves_on(self) -> bool:
+        """Whether an action out of turn may move the seat bot's loop on (Game._settle_out_of_turn)."""
+        return self.bot and self.r.settles and bool(self.r.windows)
+
+    def move_on_function(self) -> list:
+        """`move_on(g)`: Game._interrupted in the seat bot's loop, called by the Game when an
+        action out of turn put the player deciding a turn out, or ended the round: the game comes
+        to rest, then the round ends, or play passes on from a card played out of turn or past a
+        player now out. The decision is then the next turn's, or None once the round is over;
+        the loop's head (`turn_offer`) goes on from there."""
+        return [(0, "def move_on(g):"),
+                (1, "g._played_this_turn = False"),
+                (1, self.settle),
+                (1, "s = g.turn"),
+                (1, "if g._after_turn_ends_round(s):"),
+                (2, "end_round(g, g._gone_out(s))"),
+                (2, "g.decision = None"),
+                (2, "return"),
+                (1, "if g._played_this_turn or g.inactive[s]:"), (2, "g._advance()"),
+                (1, "g.decision, g._legal = TURN[g.turn], None")]
 
     def random_variant(self, seat: str, card: str, ind: int, into: tuple = ("color_arg", "target_arg")) -> list:
         """`color_arg, target_arg = ` (or the names `into` gives) a play of `card` that names a
@@ -594,7 +628,9 @@ class LoopWriter(StatementWriter):
         L += [(2, "break")]
         limit = self.event(2, f"g.event('trigger_limit', limit={MAX_FIRINGS})")
         L += [(1, "else:"), *limit] if limit else []
-        if self.r.state_windows and not self.sim:          # (random seats never use windows)
+        if self.r.state_windows and self.bot:            # (the seat bot acts in windows)
+            L += [(1, "open_state_windows(g)")]
+        elif self.r.state_windows and not self.sim:      # (random seats never use windows)
             L += [(1, "if g._seat_bot is None:"), (2, "open_state_windows(g)")]
         return L
 
@@ -621,12 +657,13 @@ class LoopWriter(StatementWriter):
         parts = (self.playable_function(), self.turn_actions_function(), self.play_function(),
                  self.starter_function(), self.round_start_function(), self.end_round_function(),
                  self.round_function()) + (
-                 (self.state_windows_function(),) if self.r.state_windows and not self.sim else ()) + (
-                 (self.settle_function(),) if self.r.triggers else ())
+                 (self.state_windows_function(),) if self.r.state_windows and (self.bot or not self.sim) else ()) + (
+                 (self.settle_function(),) if self.r.triggers else ()) + (
+                 (self.move_on_function(),) if self.moves_on else ())
         if self.sim and self.names_players() and self.targets_function() is not None:
             parts += (self.targets_function(),)
         if self.bot and self.tables is not None:
-            parts += bot_functions(self.r, self.r.renege_const, self.orders())
+            parts += bot_functions(self.r, self.r.renege_const, self.orders(), any(self.tables.look))
         lines = [line for part in parts for line in self.bind_stable(part) + [(0, "")]]
         lines += self.property_functions()
         return "\n".join("    " * ind + text for ind, text in lines)
