@@ -46,7 +46,7 @@ RUNTIME_CALLS = {
     "run_length": "run_length", "hand_points": "hand_points", "put_back_starter": "put_back_starter",
     "starts": "starts", "plays_again": "plays_again", "swap_seats": "swap_seats",
     "discard_cards": "discard_cards", "cancel_top": "cancel_top", "has_gone_out": "has_gone_out",
-    "discard_held": "discard_held",
+    "discard_held": "discard_held", "flip": "flip",
     "_gone_out": "gone_out", "_finish_round": "finish_round", "_advance": "advance",
     "declare_stalemate": "declare_stalemate", "skip": "skip",
 }
@@ -102,6 +102,7 @@ class Tables:
     numbers: dict = field(default_factory=dict)
     tags: dict = field(default_factory=dict)   # tag -> column of TAGS
     seat_attrs: dict = field(default_factory=dict)  # id of a player attribute's getter -> its name
+    rows: set = field(default_factory=set)     # tables of rows: NAME (padded) and NAME_LEN, the lengths
 
     def use(self, name: str) -> None:
         """Make the generated module's global `name` available as an array or a number."""
@@ -112,8 +113,14 @@ class Tables:
         value = self.ns[name]
         if isinstance(value, bool) or isinstance(value, int):
             self.numbers[name] = int(value)
-        elif isinstance(value, tuple) and all(v is None or isinstance(v, (bool, int, str)) for v in value):
+        elif isinstance(value, tuple) and all(_scalar(v) for v in value):
             self.arrays[name] = [encode(v, self.strings) for v in value]
+        elif value and all(isinstance(row, tuple) and all(_scalar(v) for v in row) for row in value):
+            # rows of different lengths (the colors each card's play offers): one 2-D array, padded
+            width = max(1, *map(len, value))
+            self.arrays[name] = [[encode(v, self.strings) for v in row] + [NONE] * (width - len(row)) for row in value]
+            self.arrays[name + "_LEN"] = [len(row) for row in value]
+            self.rows.add(name)
         else:
             raise Unsupported(f"the table {name}")
 
@@ -121,6 +128,10 @@ class Tables:
         if tag not in self.tags:
             self.tags[tag] = len(self.tags)
         return self.tags[tag]
+
+
+def _scalar(value) -> bool:
+    return value is None or isinstance(value, (bool, int, str))
 
 
 def _is_g(node) -> bool:
@@ -471,6 +482,11 @@ class Lowering(ast.NodeTransformer):
             return _call("R.hand", _g(), seat)
         if (isinstance(v, ast.Name) and v.id == "T_tags"):
             raise Unsupported("the tags of a card, other than testing one")
+        if isinstance(v, ast.Name) and v.id[:1].isupper():
+            self.t.use(v.id)
+            if v.id in self.t.rows:            # TABLE[i]: row i, as long as it is
+                return _call("R.row", ast.Name(v.id, ast.Load()), ast.Name(v.id + "_LEN", ast.Load()),
+                             self.visit(node.slice))
         node.value = self.visit(v)
         node.slice = self.visit(node.slice)
         return node
@@ -587,6 +603,12 @@ class Lowering(ast.NodeTransformer):
             return _call(method, _g(), *[self.visit(a) for a in args])
         if method in ("_rand",):
             return _call("R.rand", _g())
+        if method == "face_name":             # the face in play by its name (a text), or None
+            faces = self.t.ns["rules"].faces
+            if not faces:
+                return _none()
+            self.t.arrays["FACE_NAMES"] = [encode(f, self.t.strings) for f in faces]
+            return ast.Subscript(ast.Name("FACE_NAMES", ast.Load()), _slot("face"), ast.Load())
         if method == "settle" and not args:
             # the Game's settle is only called without `whenever` rules (codegen writes their own
             # `settle`): it only opens windows, which random seats never use

@@ -23,6 +23,7 @@ from .layout import (
     J_COUNTER,
     J_DIRECTION,
     J_DRAW,
+    J_FLIP,
     J_PASS,
     J_SWAP,
     JOURNAL_SIZE,
@@ -41,7 +42,7 @@ WINNER, N_ACTIVE, PLAIN, IDLE = SLOT["winner"], SLOT["n_active"], SLOT["plain"],
 WITHOUT_PLAY = SLOT["turns_without_play"]
 END_NOW, DREW = SLOT["end_now"], SLOT["drew_this_turn"]
 NEXT_OVERRIDE, ROUND_OVER, GAME_OVER = SLOT["next_override"], SLOT["round_over"], SLOT["game_over"]
-STOCK_LEN, DISCARD_LEN = SLOT["stock_len"], SLOT["discard_len"]
+STOCK_LEN, DISCARD_LEN, LAZY, FACE = SLOT["stock_len"], SLOT["discard_len"], SLOT["lazy"], SLOT["face"]
 DRAWN, RESHUFFLES, STOCK_EMPTY, ELIMINATIONS = SLOT["drawn"], SLOT["reshuffles"], SLOT["stock_empty"], SLOT["eliminations"]
 STALEMATE, N_WINNERS, REFILLING = SLOT["stalemate"], SLOT["n_winners"], SLOT["refilling"]
 JOURNAL_ON, JOURNAL_LEN, LAST_LEN = SLOT["journal_on"], SLOT["journal_len"], SLOT["last_len"]
@@ -52,6 +53,7 @@ O_ROUND_POINTS, O_TEAMS, O_ELIMINATED = SLOT["o_round_points"], SLOT["o_teams"],
 O_BENCHED, O_INACTIVE, O_ORDER, O_POS = SLOT["o_benched"], SLOT["o_inactive"], SLOT["o_order"], SLOT["o_pos"]
 O_WINNERS, O_PERM, O_STOCK, O_DISCARD = SLOT["o_winners"], SLOT["o_perm"], SLOT["o_stock"], SLOT["o_discard"]
 O_BUF, O_COUNTERS, O_PEAKS, O_POINTS = SLOT["o_buf"], SLOT["o_counters"], SLOT["o_peaks"], SLOT["o_points"]
+O_COLORS, O_ALIKE = SLOT["o_colors"], SLOT["o_alike"]
 O_SEEN, O_JOURNAL, O_LAST = SLOT["o_seen"], SLOT["o_journal"], SLOT["o_last"]
 
 _GAMMA, _MIX1, _MIX2 = np.uint64(GAMMA), np.uint64(MIX1), np.uint64(MIX2)
@@ -192,14 +194,21 @@ def mod(a, b):
 
 
 @njit(cache=True, inline="always")
+def row(table, lengths, i):
+    """Row i of a table of rows of different lengths (lower.Tables): as long as it is."""
+    return table[i, :lengths[i]]
+
+
+@njit(cache=True, inline="always")
 def card_attr(table, card):
     return NONE if card == NONE else table[card]
 
 
 @njit(cache=True)
 def distinct(g, xs):
-    """list(dict.fromkeys(xs)): the values in order, each once."""
-    seen = g[O_SEEN]
+    """list(dict.fromkeys(xs)): the values in order, each once; of cards, each as a player tells
+    them apart (Ruleset.distinct: two-faced cards showing the same face are one)."""
+    seen, alike = g[O_SEEN], g[O_ALIKE]
     cards = g[CARDS]
     out = np.empty(xs.shape[0], np.int64)
     k = 0
@@ -213,13 +222,13 @@ def distinct(g, xs):
             if not dup:
                 out[k] = x
                 k += 1
-        elif g[seen + x] == 0:
-            g[seen + x] = 1
+        elif g[seen + g[alike + x]] == 0:
+            g[seen + g[alike + x]] = 1
             out[k] = x
             k += 1
     for j in range(k):
         if 0 <= out[j] < cards:
-            g[seen + out[j]] = 0
+            g[seen + g[alike + out[j]]] = 0
     return out[:k]
 
 
@@ -324,8 +333,9 @@ def note(g, kind, a, b, c):
 
 @njit(cache=True)
 def _take(g):
-    """Table._take on a dealt stock: a card at random; the discard pile (less its top card)
-    becomes the stock when it runs dry."""
+    """Table._take: a card at random from a dealt stock, the top card (the last) from one kept in
+    order; the discard pile (less its top card) becomes the stock when it runs dry, shuffled
+    when the stock is kept in order."""
     n = g[STOCK_LEN]
     stock = g[O_STOCK]
     if n == 0:
@@ -338,10 +348,15 @@ def _take(g):
             g[DISCARD_LEN] = 1
             n = d - 1
             g[STOCK_LEN] = n
+            if g[LAZY] == 0:
+                shuffle(g, stock, n)
             g[RESHUFFLES] += 1
         else:
             g[STOCK_EMPTY] += 1
             return NONE
+    if g[LAZY] == 0:
+        g[STOCK_LEN] = n - 1
+        return g[stock + n - 1]
     i = np.int64(rand(g) * n)
     card = g[stock + i]
     g[stock + i] = g[stock + n - 1]
@@ -476,6 +491,8 @@ def cancel_top(g):
             g[DIRECTION] = -g[DIRECTION]
         elif kind == J_COLOR:
             g[COLOR] = g[e + 1]
+        elif kind == J_FLIP:            # turned over again: twice is the same as never
+            flip(g, g[e + 1] != 0)
         elif kind == J_COUNTER:
             g[g[O_COUNTERS] + g[e + 1]] = g[e + 2]
         elif kind == J_SWAP:
@@ -613,11 +630,45 @@ def run_length(g):
 
 @njit(cache=True)
 def put_back_starter(g):
-    """Table.put_back_starter on a dealt stock (drawn at random: no shuffle)."""
+    """Table.put_back_starter: the starter goes back into the stock, which is shuffled when it is
+    kept in order (a dealt one is drawn at random)."""
     d = g[DISCARD_LEN] - 1
     g[DISCARD_LEN] = d
     g[g[O_STOCK] + g[STOCK_LEN]] = g[g[O_DISCARD] + d]
     g[STOCK_LEN] += 1
+    if g[LAZY] == 0:
+        shuffle(g, g[O_STOCK], g[STOCK_LEN])
+
+
+@njit(cache=True)
+def _turn_over(g, start, length, reverse):
+    """Every card of g[start:start + length] shows its other face (`id ^ 1`, compile.faces),
+    the cards' order reversed when `reverse`."""
+    if reverse:
+        i, j = start, start + length - 1
+        while i < j:
+            g[i], g[j] = g[j], g[i]
+            i += 1
+            j -= 1
+    for i in range(start, start + length):
+        g[i] ^= 1
+
+
+@njit(cache=True)
+def flip(g, keep_order):
+    """Table.flip: every card turned over: each hand in place, the stock as a pile (its order
+    reversed), the discard pile as a pile or, keeping the pile order, each card where it lies;
+    the color becomes the new top card's."""
+    cap, lens = g[CAP], g[O_HLEN]
+    for s in range(g[N]):
+        _turn_over(g, g[O_HANDS] + s * cap, g[lens + s], False)
+    _turn_over(g, g[O_STOCK], g[STOCK_LEN], True)
+    _turn_over(g, g[O_DISCARD], g[DISCARD_LEN], not keep_order)
+    g[FACE] ^= 1
+    note(g, J_COLOR, g[COLOR], 0, 0)        # undone after the flip is, so the color comes back
+    note(g, J_FLIP, 1 if keep_order else 0, 0, 0)
+    if g[DISCARD_LEN] > 0:
+        g[COLOR] = g[g[O_COLORS] + top(g)]
 
 
 # ---- seats and the order of play (engine.seats.Seats) ---------------------------------------------
@@ -902,6 +953,7 @@ def reset_round(g, counters0):
         g[g[O_BENCHED] + s] = 0
     g[STOCK_LEN] = 0
     g[DISCARD_LEN] = 0
+    g[FACE] = 0
     g[COLOR] = NONE
     g[DIRECTION] = 1
     g[NEXT_OVERRIDE] = NONE
