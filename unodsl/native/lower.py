@@ -46,10 +46,14 @@ RUNTIME_CALLS = {
     "run_length": "run_length", "hand_points": "hand_points", "put_back_starter": "put_back_starter",
     "starts": "starts", "plays_again": "plays_again", "swap_seats": "swap_seats",
     "discard_cards": "discard_cards", "cancel_top": "cancel_top", "has_gone_out": "has_gone_out",
-    "discard_held": "discard_held", "flip": "flip",
+    "discard_held": "discard_held", "flip": "flip", "put_card": "put_card", "turn_over": "turn_over",
+    "shuffle_pile": "shuffle_pile", "move_cards": "move_cards", "pile": "pile",
     "_gone_out": "gone_out", "_finish_round": "finish_round", "_advance": "advance",
     "declare_stalemate": "declare_stalemate", "skip": "skip",
 }
+# Game methods naming a pile ('stock' or 'discard'), and which of their arguments do: the
+# runtime's twins take whether it is the stock.
+PILE_ARGS = {"put_card": (2,), "turn_over": (0,), "shuffle_pile": (0,), "move_cards": (0, 1), "pile": (0,)}
 # Game lists that are regions of the same name in the game's memory.
 ARRAYS = {name for name in SEAT_REGIONS if name not in ("hlen", "perm")} | {"counters"}
 # Helpers of codegen.runtime and the runtime functions standing for them.
@@ -230,11 +234,24 @@ class Lowering(ast.NodeTransformer):
     def is_hands(self, node) -> bool:
         return isinstance(node, ast.Name) and node.id in self.hands_aliases or _g_attr(node, "hands")
 
+    @staticmethod
+    def pile_of(node):
+        """'stock' or 'discard' when `node` is that pile (`g.stock`, `g.pile('discard')`), else None."""
+        if _g_attr(node, "stock") or _g_attr(node, "discard"):
+            return node.attr
+        if (isinstance(node, ast.Call) and _g_attr(node.func, "pile") and len(node.args) == 1
+                and isinstance(node.args[0], ast.Constant) and node.args[0].value in ("stock", "discard")):
+            return node.args[0].value
+        return None
+
     def test(self, node):
         """A condition: Python's truth of the lowered value, unless it is a bool already."""
         seat = self.hand_seat(node)
         if seat is not None:
             return ast.Compare(_hlen(seat), [ast.Gt()], [ast.Constant(0)])
+        pile = self.pile_of(node)
+        if pile is not None:
+            return ast.Compare(_slot(pile + "_len"), [ast.Gt()], [ast.Constant(0)])
         if isinstance(node, ast.BoolOp) and _or_empty(node)[0] is None:
             # `a and xs` as a condition: each operand's truth (what `if` makes of the value)
             return ast.BoolOp(node.op, [self.test(v) for v in node.values])
@@ -459,16 +476,28 @@ class Lowering(ast.NodeTransformer):
             return ast.Constant(encode(v, self.t.strings))
         return node
 
+    def visit_ListComp(self, node):
+        return self.filtered(node)
+
+    def visit_Slice(self, node):
+        return ast.Slice(*(None if p is None else self.visit(p) for p in (node.lower, node.upper, node.step)))
+
     def visit_Tuple(self, node):
         node.elts = [self.visit(e) for e in node.elts]
         return node
 
     def visit_Subscript(self, node):
         v = node.value
-        if _g_attr(v, "discard"):
-            if isinstance(node.slice, ast.UnaryOp) and _is_constant(node.slice.operand, 1):
-                return _call("R.top", _g())
-            raise Unsupported("a card of the discard pile below its top")
+        pile = self.pile_of(v)
+        if pile is not None:               # its top card (the last) or its bottom card
+            i = node.slice
+            if isinstance(i, ast.UnaryOp) and isinstance(i.op, ast.USub) and _is_constant(i.operand, 1):
+                if pile == "discard":
+                    return _call("R.top", _g())
+                return _region(pile, ast.BinOp(_slot(pile + "_len"), ast.Sub(), ast.Constant(1)))
+            if _is_constant(i, 0):
+                return _region(pile, ast.Constant(0))
+            raise Unsupported(f"a card of the {pile} pile other than its top or bottom card")
         if _g_attr(v, "counters") and isinstance(node.slice, ast.Constant):
             return _region("counters", ast.Constant(self.counter(node.slice.value)))
         if isinstance(v, ast.Attribute) and _is_g(v.value) and v.attr in ARRAYS:
@@ -571,8 +600,9 @@ class Lowering(ast.NodeTransformer):
             seat = self.hand_seat(args[0])
             if seat is not None:
                 return _hlen(seat)
-            if _g_attr(args[0], "stock"):
-                return _slot("stock_len")
+            pile = self.pile_of(args[0])
+            if pile is not None:
+                return _slot(pile + "_len")
             return ast.Call(f, [self.collection(args[0])], [])
         if name == "all" and len(args) == 1 and self.is_hands(args[0]):
             return _call("R.all_hands", _g())
@@ -582,7 +612,7 @@ class Lowering(ast.NodeTransformer):
             return ast.Compare(self.visit(args[0]), [ast.NotEq()], [_none()])
         if name == "bool":
             return self.test(args[0])
-        if name == "tuple":
+        if name in ("tuple", "list"):
             return self.copied(args[0])
         if name in ("any", "sum") and len(args) == 1 and isinstance(args[0], ast.GeneratorExp):
             return self.quantifier(name, args[0])
@@ -617,6 +647,10 @@ class Lowering(ast.NodeTransformer):
         if target is None:
             raise Unsupported(f"the game's {method}()")
         low = [self.card_list(a) if isinstance(a, ast.List) else self.visit(a) for a in args]
+        for i in PILE_ARGS.get(method, ()):
+            if not (isinstance(args[i], ast.Constant) and args[i].value in ("stock", "discard")):
+                raise Unsupported("a pile named at run time")
+            low[i] = ast.Constant(args[i].value == "stock")
         if method == "set_counter":
             name = args[0]
             if not isinstance(name, ast.Constant):
@@ -701,8 +735,8 @@ class Lowering(ast.NodeTransformer):
                     ast.Return(ast.Name(acc, ast.Load()))]
         return _call(self.nested(body, kind))
 
-    def filtered(self, gen: ast.GeneratorExp):
-        """tuple(v for v in xs if c): the members of xs meeting c, as an array."""
+    def filtered(self, gen):
+        """tuple(v for v in xs if c), [v for v in xs if c]: the members of xs meeting c, as an array."""
         var, source, conds = self.comprehension(gen)
         if not (isinstance(gen.elt, ast.Name) and gen.elt.id == var):
             raise Unsupported("a comprehension that computes its values")

@@ -640,16 +640,96 @@ def put_back_starter(g):
         shuffle(g, g[O_STOCK], g[STOCK_LEN])
 
 
+@njit(cache=True, inline="always")
+def _pile(g, stock):
+    """(first index, length slot) of the stock, or of the discard pile."""
+    return (g[O_STOCK], STOCK_LEN) if stock else (g[O_DISCARD], DISCARD_LEN)
+
+
+@njit(cache=True)
+def put_card(g, seat, card, stock, bottom):
+    """Table.put_card: the card leaves the seat's hand for the top or the bottom of a pile."""
+    hand_remove(g, seat, card)
+    at, size = _pile(g, stock)
+    n = g[size]
+    if bottom:
+        for i in range(n, 0, -1):
+            g[at + i] = g[at + i - 1]
+        g[at] = card
+    else:
+        g[at + n] = card
+    g[size] = n + 1
+
+
+@njit(cache=True)
+def pile(g, stock):
+    """Table.pile: the stock or the discard pile, bottom card first, as a view."""
+    at, size = _pile(g, stock)
+    return g[at:at + g[size]]
+
+
+@njit(cache=True)
+def _reverse(g, start, length):
+    i, j = start, start + length - 1
+    while i < j:
+        g[i], g[j] = g[j], g[i]
+        i += 1
+        j -= 1
+
+
+@njit(cache=True)
+def turn_over(g, stock):
+    """Table.turn_over: the pile's order reversed, its bottom card now on top."""
+    at, size = _pile(g, stock)
+    _reverse(g, at, g[size])
+
+
+@njit(cache=True)
+def shuffle_pile(g, stock):
+    at, size = _pile(g, stock)
+    shuffle(g, at, g[size])
+
+
+@njit(cache=True)
+def move_cards(g, source, into, cards, keep_top):
+    """Table.move_cards (`shuffle PILE into PILE`): these cards of the source pile (its top card
+    kept where it is when keep_top) join the other pile, which is then shuffled, unless it is a
+    dealt stock (drawn at random anyway)."""
+    at, size = _pile(g, source)
+    n = g[size]
+    old = g[at:at + n].copy()
+    m = n - 1 if keep_top and n > 0 else n
+    for c in cards:                      # list.remove: the first copy goes
+        for i in range(m):
+            if old[i] == c:
+                for j in range(i, m - 1):
+                    old[j] = old[j + 1]
+                m -= 1
+                break
+    for i in range(m):
+        g[at + i] = old[i]
+    if keep_top and n > 0:
+        g[at + m] = old[n - 1]
+        m += 1
+    g[size] = m
+    to, to_size = _pile(g, into)
+    k = g[to_size]
+    for c in cards:
+        g[to + k] = c
+        k += 1
+    g[to_size] = k
+    if not into or g[LAZY] == 0:
+        shuffle(g, to, k)
+    if into and cards.shape[0] > 0:
+        g[RESHUFFLES] += 1
+
+
 @njit(cache=True)
 def _turn_over(g, start, length, reverse):
     """Every card of g[start:start + length] shows its other face (`id ^ 1`, compile.faces),
     the cards' order reversed when `reverse`."""
     if reverse:
-        i, j = start, start + length - 1
-        while i < j:
-            g[i], g[j] = g[j], g[i]
-            i += 1
-            j -= 1
+        _reverse(g, start, length)
     for i in range(start, start + length):
         g[i] ^= 1
 
