@@ -12,11 +12,15 @@ a `State` of typed arrays:
   g.reverse(), g.draw_cards(t, n) the runtime function of the same name: R.reverse(g) ...; a draw
                                   also takes the rules' `when the stock runs out` (the
                                   module's stock_out), or None: R.draw_cards(g, t, n, None)
+  g.stock, g.pile('discard')      a pile: its size, top and bottom card, truth from its region;
+                                  a pile named to a method, whether it is the stock
+  g.face_name()                   FACE_NAMES[g[face]]: the face in play by its name
   None, 'red', 'challenge'        NONE, and each text a number (Strings), so == still compares
   x is None, isinstance(x, int)   x == NONE, x != NONE
   bool(x), if x:, (x or 0)        R.truth(x), R.nz(x): Python's truth of None, 0 and lists
   any/sum(... for v in xs if c)   a loop in a nested function (numba inlines it)
-  tables (T_color, IDX3 ...)      NumPy arrays of those numbers
+  tables (T_color, IDX3 ...)      NumPy arrays of those numbers; a table of rows of different
+                                  lengths, one padded 2-D array and the rows' lengths (R.row)
 
 so the meaning of each statement stays written once, in codegen's templates. Whatever it cannot
 rewrite raises `Unsupported` with what it was, and the engine falls back to Python for that
