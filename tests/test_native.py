@@ -217,10 +217,11 @@ def test_simulate_says_which_engine_played_and_falls_back_with_a_reason():
     assert said == ["engine: Python (basic's play with an action out of turn that may ask questions is not "
                     "compiled yet)"]
     assert killer == _simulate("killer", "-n", "3", "--engine", "python")[0]
-    flip, said = _simulate("flip", "-n", "5", "--bots", "random", "--engine", "native")
-    assert said == ["engine: Python (the native engine cannot run UNO Flip: it has no code for "
-                    "a stock kept in order (cards put on it, its top card seen, or two-faced cards))"]
-    assert flip == _simulate("flip", "-n", "5", "--bots", "random", "--engine", "python")[0]
+    runs = ("classic", "--with", str(ROOT / "examples" / "runs" / "color-runs.uno"), "-n", "5", "--bots", "random")
+    played, said = _simulate(*runs, "--engine", "native")
+    assert said == ["engine: Python (the native engine cannot run Classic UNO: it has no code for "
+                    "runs of cards played together)"]
+    assert played == _simulate(*runs, "--engine", "python")[0]
     # auto keeps short runs on Python
     _, said = _simulate("classic", "-n", "30", "--bots", "random")
     assert said[0].startswith("engine: Python (30 games are too few to pay for")
