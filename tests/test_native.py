@@ -90,8 +90,8 @@ def test_native_engine_plays_the_python_games(ref, mods):
     _same_games(engine, rules, players, "random")
 
 
-def _same_games(engine, rules, players: int, bot: str) -> None:
-    for seed in SEEDS:
+def _same_games(engine, rules, players: int, bot: str, seeds=SEEDS) -> None:
+    for seed in seeds:
         native = engine.play(seed)
         game, moves, rng_state = _python_game(rules, players, seed, bot)
         where = f"{players} players, seed {seed}"
@@ -113,6 +113,18 @@ def test_whenever_rules_fire_in_the_native_engine():
     engine = native_engine(rules, 4, trace=TRACE)
     _same_games(engine, rules, 4, "random")
     assert sum(engine.play(seed).slot("eliminations") for seed in SEEDS) > 0, "someone was knocked out"
+
+
+def test_piles_kept_in_order_in_the_native_engine():
+    """A stock kept in order, natively as in the Python engine: the language's scenario rules,
+    whose cards put a card on top of or under the stock and turn it over, and whose stock is
+    renewed from the discard pile without its wild cards (`shuffle ... into the stock`, in the
+    game of seed 22)."""
+    rules = load(str(ROOT / "tests" / "scenarios" / "language" / "piles.uno"))
+    assert rules.ordered_stock
+    engine = native_engine(rules, 4, trace=TRACE)
+    _same_games(engine, rules, 4, "random", (0, 22))
+    assert engine.play(22).slot("reshuffles") > 0, "the stock was renewed"
 
 
 @pytest.mark.parametrize("ref, mods", _units())
@@ -205,10 +217,11 @@ def test_simulate_says_which_engine_played_and_falls_back_with_a_reason():
     assert said == ["engine: Python (basic's play with an action out of turn that may ask questions is not "
                     "compiled yet)"]
     assert killer == _simulate("killer", "-n", "3", "--engine", "python")[0]
-    flip, said = _simulate("flip", "-n", "5", "--bots", "random", "--engine", "native")
-    assert said == ["engine: Python (the native engine cannot run UNO Flip: it has no code for "
-                    "a stock kept in order (cards put on it, its top card seen, or two-faced cards))"]
-    assert flip == _simulate("flip", "-n", "5", "--bots", "random", "--engine", "python")[0]
+    runs = ("classic", "--with", str(ROOT / "examples" / "runs" / "color-runs.uno"), "-n", "5", "--bots", "random")
+    played, said = _simulate(*runs, "--engine", "native")
+    assert said == ["engine: Python (the native engine cannot run Classic UNO: it has no code for "
+                    "runs of cards played together)"]
+    assert played == _simulate(*runs, "--engine", "python")[0]
     # auto keeps short runs on Python
     _, said = _simulate("classic", "-n", "30", "--bots", "random")
     assert said[0].startswith("engine: Python (30 games are too few to pay for")
@@ -348,24 +361,19 @@ def test_a_refusal_names_the_rule_in_plain_words(tmp_path):
 
 
 def test_the_new_statements_fall_back_by_name():
-    """What the native engine has no twin for yet names itself: the language's new statements
-    (flip's turning of the deck, a stock kept in order), runs; the rules' own `when the stock runs
-    out` has one."""
-    from unodsl.compile.codegen.loop import LoopWriter
+    """What the native engine has no twin for yet names itself: runs, a pile's cards read whole;
+    flip's two-faced cards and stock kept in order, and the rules' own `when the stock runs out`,
+    have theirs."""
     from unodsl.sim.engines import choose
-    from unodsl.native.writer import NativeWriter
+    from unodsl.native.lower import Strings, Tables, lower_functions
     notes = {name: choose(load(name), 4, "random", 10 ** 6, "native").note
              for name in ("flip", "crazy-eights")}
-    assert notes["flip"].endswith("it has no code for a stock kept in order (cards put on it, its top card "
-                                  "seen, or two-faced cards))")
+    assert notes["flip"] == "engine: native (the rules compiled to machine code)"
     assert notes["crazy-eights"] == "engine: native (the rules compiled to machine code)"
-    # flip's statement `flip`, once the stock is the native engine's: a game method with no twin
-    flip = load("flip")
-    writer = NativeWriter(flip, 4)
-    with pytest.raises(Unsupported, match=r"the game's flip\(\)"):
-        LoopWriter.source(writer)       # (writing codegen's text is fine; lowering it is not)
-        from unodsl.native.lower import Strings, Tables, lower_functions
-        lower_functions(writer.generated_source(), Tables(Strings(flip.colors), writer.ns, {}), writer.local_functions)
+    # a pile's cards read as a list, top card first (`stock.cards`): not lowered, said as what it is
+    source = "def f(g):\n    return tuple(reversed(g.stock))\n"
+    with pytest.raises(Unsupported, match=r"the call reversed\(\.\.\.\)"):
+        lower_functions(source, Tables(Strings(()), {}, {}), set())
     runs = ROOT / "examples" / "runs" / "color-runs.uno"
     scenarios = yaml.safe_load(runs.with_suffix(".scenarios.yaml").read_text(encoding="utf-8"))
     rules = load(scenarios.get("ruleset", "classic"), (str(runs),)) if "module " in runs.read_text() else load(str(runs))

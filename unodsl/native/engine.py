@@ -140,6 +140,10 @@ class NativeEngine:
             g[SLOT["o_" + name]] = at
         points = self.offsets["points"]
         g[points:points + r.size] = [p if isinstance(p, int) else 0 for p in r.cards.points]
+        colors = self.offsets["colors"]      # a color is its place among the rules' colors (lower.Strings)
+        g[colors:colors + r.size] = [NONE if c is None else r.colors.index(c) for c in r.cards.color]
+        alike = self.offsets["alike"]        # the card a player tells each one as (Ruleset.distinct)
+        g[alike:alike + r.size] = r.same_face or range(r.size)
         return g
 
     def run(self, games: int, seed: int, first: int = 0, unit: int = 2520, state=None, direct: bool = False) -> "Totals":

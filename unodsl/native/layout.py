@@ -19,15 +19,15 @@ NONE = -(1 << 62)      # None: no seat, no card, no color; far from any number a
 # Per-seat regions (n slots each), then the others, in the order they lie in memory.
 SEAT_REGIONS = ("hlen", "skips", "scores", "round_points", "teams", "eliminated", "benched",
                 "inactive", "order", "pos", "winners", "perm")
-REGIONS = ("hands",) + SEAT_REGIONS + ("stock", "discard", "buf", "counters", "peaks", "points", "seen",
-                                      "journal", "last", "trace")
+REGIONS = ("hands",) + SEAT_REGIONS + ("stock", "discard", "buf", "counters", "peaks", "points", "colors", "alike",
+                                      "seen", "journal", "last", "trace")
 
 # Scalars of a game. Names follow the Game attribute they stand for (without its leading
 # underscore), so that `g.idle_turns` in generated code is `g[SLOT["idle_turns"]]` here.
 SCALARS = (
     "color", "direction", "turn", "dealer", "round", "round_turns", "turns_before", "winner",
     "n_active", "plain", "idle_turns", "turns_without_play", "end_now", "drew_this_turn", "played_this_turn", "next_override",
-    "round_over", "game_over", "lazy", "stock_len", "discard_len",
+    "round_over", "game_over", "lazy", "face", "stock_len", "discard_len",
     "drawn", "reshuffles", "stock_empty", "eliminations",      # Game.stats
     "stalemate", "n_winners", "chained_plays", "refilling",
     "journal_on", "journal_len", "last_len",                    # the journal of plays (cancel top)
@@ -48,7 +48,7 @@ JOURNAL_WIDTH = 4
 TRACE_WIDTH = 5
 
 # Journal entry kinds.
-J_DRAW, J_DIRECTION, J_COLOR, J_COUNTER, J_SWAP, J_PASS = 1, 2, 3, 4, 5, 6
+J_DRAW, J_DIRECTION, J_COLOR, J_COUNTER, J_SWAP, J_PASS, J_FLIP = 1, 2, 3, 4, 5, 6, 7
 
 # Trace entries: (kind, seat, card, color after, round).
 TRACE_PLAY, TRACE_DRAW, TRACE_ROUND = 1, 2, 3
@@ -60,7 +60,7 @@ def sizes(players: int, deck: int, cards: int, counters: int, trace: int) -> dic
     cap = deck + 1
     out = {"hands": players * cap, **{name: players for name in SEAT_REGIONS},
            "stock": cap, "discard": cap, "buf": cap + players, "counters": counters, "peaks": counters,
-           "points": cards, "seen": cards, "journal": JOURNAL_SIZE * JOURNAL_WIDTH,
+           "points": cards, "colors": cards, "alike": cards, "seen": cards, "journal": JOURNAL_SIZE * JOURNAL_WIDTH,
            "last": JOURNAL_SIZE * JOURNAL_WIDTH, "trace": trace * TRACE_WIDTH}
     return out
 

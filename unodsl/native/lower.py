@@ -12,11 +12,15 @@ a `State` of typed arrays:
   g.reverse(), g.draw_cards(t, n) the runtime function of the same name: R.reverse(g) ...; a draw
                                   also takes the rules' `when the stock runs out` (the
                                   module's stock_out), or None: R.draw_cards(g, t, n, None)
+  g.stock, g.pile('discard')      a pile: its size, top and bottom card, truth from its region;
+                                  a pile named to a method, whether it is the stock
+  g.face_name()                   FACE_NAMES[g[face]]: the face in play by its name
   None, 'red', 'challenge'        NONE, and each text a number (Strings), so == still compares
   x is None, isinstance(x, int)   x == NONE, x != NONE
   bool(x), if x:, (x or 0)        R.truth(x), R.nz(x): Python's truth of None, 0 and lists
   any/sum(... for v in xs if c)   a loop in a nested function (numba inlines it)
-  tables (T_color, IDX3 ...)      NumPy arrays of those numbers
+  tables (T_color, IDX3 ...)      NumPy arrays of those numbers; a table of rows of different
+                                  lengths, one padded 2-D array and the rows' lengths (R.row)
 
 so the meaning of each statement stays written once, in codegen's templates. Whatever it cannot
 rewrite raises `Unsupported` with what it was, and the engine falls back to Python for that
@@ -46,10 +50,14 @@ RUNTIME_CALLS = {
     "run_length": "run_length", "hand_points": "hand_points", "put_back_starter": "put_back_starter",
     "starts": "starts", "plays_again": "plays_again", "swap_seats": "swap_seats",
     "discard_cards": "discard_cards", "cancel_top": "cancel_top", "has_gone_out": "has_gone_out",
-    "discard_held": "discard_held",
+    "discard_held": "discard_held", "flip": "flip", "put_card": "put_card", "turn_over": "turn_over",
+    "shuffle_pile": "shuffle_pile", "move_cards": "move_cards", "pile": "pile",
     "_gone_out": "gone_out", "_finish_round": "finish_round", "_advance": "advance",
     "declare_stalemate": "declare_stalemate", "skip": "skip",
 }
+# Game methods naming a pile ('stock' or 'discard'), and which of their arguments do: the
+# runtime's twins take whether it is the stock.
+PILE_ARGS = {"put_card": (2,), "turn_over": (0,), "shuffle_pile": (0,), "move_cards": (0, 1), "pile": (0,)}
 # Game lists that are regions of the same name in the game's memory.
 ARRAYS = {name for name in SEAT_REGIONS if name not in ("hlen", "perm")} | {"counters"}
 # Helpers of codegen.runtime and the runtime functions standing for them.
@@ -102,6 +110,7 @@ class Tables:
     numbers: dict = field(default_factory=dict)
     tags: dict = field(default_factory=dict)   # tag -> column of TAGS
     seat_attrs: dict = field(default_factory=dict)  # id of a player attribute's getter -> its name
+    rows: set = field(default_factory=set)     # tables of rows: NAME (padded) and NAME_LEN, the lengths
 
     def use(self, name: str) -> None:
         """Make the generated module's global `name` available as an array or a number."""
@@ -112,8 +121,14 @@ class Tables:
         value = self.ns[name]
         if isinstance(value, bool) or isinstance(value, int):
             self.numbers[name] = int(value)
-        elif isinstance(value, tuple) and all(v is None or isinstance(v, (bool, int, str)) for v in value):
+        elif isinstance(value, tuple) and all(_scalar(v) for v in value):
             self.arrays[name] = [encode(v, self.strings) for v in value]
+        elif value and all(isinstance(row, tuple) and all(_scalar(v) for v in row) for row in value):
+            # rows of different lengths (the colors each card's play offers): one 2-D array, padded
+            width = max(1, *map(len, value))
+            self.arrays[name] = [[encode(v, self.strings) for v in row] + [NONE] * (width - len(row)) for row in value]
+            self.arrays[name + "_LEN"] = [len(row) for row in value]
+            self.rows.add(name)
         else:
             raise Unsupported(f"the table {name}")
 
@@ -121,6 +136,10 @@ class Tables:
         if tag not in self.tags:
             self.tags[tag] = len(self.tags)
         return self.tags[tag]
+
+
+def _scalar(value) -> bool:
+    return value is None or isinstance(value, (bool, int, str))
 
 
 def _is_g(node) -> bool:
@@ -219,11 +238,24 @@ class Lowering(ast.NodeTransformer):
     def is_hands(self, node) -> bool:
         return isinstance(node, ast.Name) and node.id in self.hands_aliases or _g_attr(node, "hands")
 
+    @staticmethod
+    def pile_of(node):
+        """'stock' or 'discard' when `node` is that pile (`g.stock`, `g.pile('discard')`), else None."""
+        if _g_attr(node, "stock") or _g_attr(node, "discard"):
+            return node.attr
+        if (isinstance(node, ast.Call) and _g_attr(node.func, "pile") and len(node.args) == 1
+                and isinstance(node.args[0], ast.Constant) and node.args[0].value in ("stock", "discard")):
+            return node.args[0].value
+        return None
+
     def test(self, node):
         """A condition: Python's truth of the lowered value, unless it is a bool already."""
         seat = self.hand_seat(node)
         if seat is not None:
             return ast.Compare(_hlen(seat), [ast.Gt()], [ast.Constant(0)])
+        pile = self.pile_of(node)
+        if pile is not None:
+            return ast.Compare(_slot(pile + "_len"), [ast.Gt()], [ast.Constant(0)])
         if isinstance(node, ast.BoolOp) and _or_empty(node)[0] is None:
             # `a and xs` as a condition: each operand's truth (what `if` makes of the value)
             return ast.BoolOp(node.op, [self.test(v) for v in node.values])
@@ -448,16 +480,28 @@ class Lowering(ast.NodeTransformer):
             return ast.Constant(encode(v, self.t.strings))
         return node
 
+    def visit_ListComp(self, node):
+        return self.filtered(node)
+
+    def visit_Slice(self, node):
+        return ast.Slice(*(None if p is None else self.visit(p) for p in (node.lower, node.upper, node.step)))
+
     def visit_Tuple(self, node):
         node.elts = [self.visit(e) for e in node.elts]
         return node
 
     def visit_Subscript(self, node):
         v = node.value
-        if _g_attr(v, "discard"):
-            if isinstance(node.slice, ast.UnaryOp) and _is_constant(node.slice.operand, 1):
-                return _call("R.top", _g())
-            raise Unsupported("a card of the discard pile below its top")
+        pile = self.pile_of(v)
+        if pile is not None:               # its top card (the last) or its bottom card
+            i = node.slice
+            if isinstance(i, ast.UnaryOp) and isinstance(i.op, ast.USub) and _is_constant(i.operand, 1):
+                if pile == "discard":
+                    return _call("R.top", _g())
+                return _region(pile, ast.BinOp(_slot(pile + "_len"), ast.Sub(), ast.Constant(1)))
+            if _is_constant(i, 0):
+                return _region(pile, ast.Constant(0))
+            raise Unsupported(f"a card of the {pile} pile other than its top or bottom card")
         if _g_attr(v, "counters") and isinstance(node.slice, ast.Constant):
             return _region("counters", ast.Constant(self.counter(node.slice.value)))
         if isinstance(v, ast.Attribute) and _is_g(v.value) and v.attr in ARRAYS:
@@ -471,6 +515,11 @@ class Lowering(ast.NodeTransformer):
             return _call("R.hand", _g(), seat)
         if (isinstance(v, ast.Name) and v.id == "T_tags"):
             raise Unsupported("the tags of a card, other than testing one")
+        if isinstance(v, ast.Name) and v.id[:1].isupper():
+            self.t.use(v.id)
+            if v.id in self.t.rows:            # TABLE[i]: row i, as long as it is
+                return _call("R.row", ast.Name(v.id, ast.Load()), ast.Name(v.id + "_LEN", ast.Load()),
+                             self.visit(node.slice))
         node.value = self.visit(v)
         node.slice = self.visit(node.slice)
         return node
@@ -555,8 +604,9 @@ class Lowering(ast.NodeTransformer):
             seat = self.hand_seat(args[0])
             if seat is not None:
                 return _hlen(seat)
-            if _g_attr(args[0], "stock"):
-                return _slot("stock_len")
+            pile = self.pile_of(args[0])
+            if pile is not None:
+                return _slot(pile + "_len")
             return ast.Call(f, [self.collection(args[0])], [])
         if name == "all" and len(args) == 1 and self.is_hands(args[0]):
             return _call("R.all_hands", _g())
@@ -566,7 +616,7 @@ class Lowering(ast.NodeTransformer):
             return ast.Compare(self.visit(args[0]), [ast.NotEq()], [_none()])
         if name == "bool":
             return self.test(args[0])
-        if name == "tuple":
+        if name in ("tuple", "list"):
             return self.copied(args[0])
         if name in ("any", "sum") and len(args) == 1 and isinstance(args[0], ast.GeneratorExp):
             return self.quantifier(name, args[0])
@@ -587,6 +637,12 @@ class Lowering(ast.NodeTransformer):
             return _call(method, _g(), *[self.visit(a) for a in args])
         if method in ("_rand",):
             return _call("R.rand", _g())
+        if method == "face_name":             # the face in play by its name (a text), or None
+            faces = self.t.ns["rules"].faces
+            if not faces:
+                return _none()
+            self.t.arrays["FACE_NAMES"] = [encode(f, self.t.strings) for f in faces]
+            return ast.Subscript(ast.Name("FACE_NAMES", ast.Load()), _slot("face"), ast.Load())
         if method == "settle" and not args:
             # the Game's settle is only called without `whenever` rules (codegen writes their own
             # `settle`): it only opens windows, which random seats never use
@@ -595,6 +651,10 @@ class Lowering(ast.NodeTransformer):
         if target is None:
             raise Unsupported(f"the game's {method}()")
         low = [self.card_list(a) if isinstance(a, ast.List) else self.visit(a) for a in args]
+        for i in PILE_ARGS.get(method, ()):
+            if not (isinstance(args[i], ast.Constant) and args[i].value in ("stock", "discard")):
+                raise Unsupported("a pile named at run time")
+            low[i] = ast.Constant(args[i].value == "stock")
         if method == "set_counter":
             name = args[0]
             if not isinstance(name, ast.Constant):
@@ -679,8 +739,8 @@ class Lowering(ast.NodeTransformer):
                     ast.Return(ast.Name(acc, ast.Load()))]
         return _call(self.nested(body, kind))
 
-    def filtered(self, gen: ast.GeneratorExp):
-        """tuple(v for v in xs if c): the members of xs meeting c, as an array."""
+    def filtered(self, gen):
+        """tuple(v for v in xs if c), [v for v in xs if c]: the members of xs meeting c, as an array."""
         var, source, conds = self.comprehension(gen)
         if not (isinstance(gen.elt, ast.Name) and gen.elt.id == var):
             raise Unsupported("a comprehension that computes its values")

@@ -36,7 +36,7 @@ WINNER, N_ACTIVE, PLAIN, IDLE = SLOT["winner"], SLOT["n_active"], SLOT["plain"],
 WITHOUT_PLAY = SLOT["turns_without_play"]
 END_NOW, DREW = SLOT["end_now"], SLOT["drew_this_turn"]
 NEXT_OVERRIDE, ROUND_OVER, GAME_OVER = SLOT["next_override"], SLOT["round_over"], SLOT["game_over"]
-STOCK_LEN, DISCARD_LEN = SLOT["stock_len"], SLOT["discard_len"]
+STOCK_LEN, DISCARD_LEN, LAZY, FACE = SLOT["stock_len"], SLOT["discard_len"], SLOT["lazy"], SLOT["face"]
 DRAWN, RESHUFFLES, STOCK_EMPTY, ELIMINATIONS = SLOT["drawn"], SLOT["reshuffles"], SLOT["stock_empty"], SLOT["eliminations"]
 STALEMATE, N_WINNERS, REFILLING = SLOT["stalemate"], SLOT["n_winners"], SLOT["refilling"]
 JOURNAL_ON, JOURNAL_LEN, LAST_LEN = SLOT["journal_on"], SLOT["journal_len"], SLOT["last_len"]
@@ -47,6 +47,7 @@ O_ROUND_POINTS, O_TEAMS, O_ELIMINATED = SLOT["o_round_points"], SLOT["o_teams"],
 O_BENCHED, O_INACTIVE, O_ORDER, O_POS = SLOT["o_benched"], SLOT["o_inactive"], SLOT["o_order"], SLOT["o_pos"]
 O_WINNERS, O_PERM, O_STOCK, O_DISCARD = SLOT["o_winners"], SLOT["o_perm"], SLOT["o_stock"], SLOT["o_discard"]
 O_BUF, O_COUNTERS, O_PEAKS, O_POINTS = SLOT["o_buf"], SLOT["o_counters"], SLOT["o_peaks"], SLOT["o_points"]
+O_COLORS, O_ALIKE = SLOT["o_colors"], SLOT["o_alike"]
 O_SEEN, O_JOURNAL, O_LAST = SLOT["o_seen"], SLOT["o_journal"], SLOT["o_last"]
 
 # Whole numbers handed to another compiled function go as int64, not as constants: numba compiles
@@ -54,6 +55,7 @@ O_SEEN, O_JOURNAL, O_LAST = SLOT["o_seen"], SLOT["o_journal"], SLOT["o_last"]
 # once more for a variable that starts as a constant before it changes (`got = 0`, then counted).
 J_DRAW, J_DIRECTION, J_COLOR = np.int64(layout.J_DRAW), np.int64(layout.J_DIRECTION), np.int64(layout.J_COLOR)
 J_COUNTER, J_SWAP, J_PASS = np.int64(layout.J_COUNTER), np.int64(layout.J_SWAP), np.int64(layout.J_PASS)
+J_FLIP = np.int64(layout.J_FLIP)
 ZERO, ONE = np.int64(0), np.int64(1)
 
 _GAMMA, _MIX1, _MIX2 = np.uint64(GAMMA), np.uint64(MIX1), np.uint64(MIX2)
@@ -194,14 +196,21 @@ def mod(a, b):
 
 
 @njit(cache=True, inline="always")
+def row(table, lengths, i):
+    """Row i of a table of rows of different lengths (lower.Tables): as long as it is."""
+    return table[i, :lengths[i]]
+
+
+@njit(cache=True, inline="always")
 def card_attr(table, card):
     return NONE if card == NONE else table[card]
 
 
 @njit(cache=True)
 def distinct(g, xs):
-    """list(dict.fromkeys(xs)): the values in order, each once."""
-    seen = g[O_SEEN]
+    """list(dict.fromkeys(xs)): the values in order, each once; of cards, each as a player tells
+    them apart (Ruleset.distinct: two-faced cards showing the same face are one)."""
+    seen, alike = g[O_SEEN], g[O_ALIKE]
     cards = g[CARDS]
     out = np.empty(xs.shape[0], np.int64)
     k = 0
@@ -215,13 +224,13 @@ def distinct(g, xs):
             if not dup:
                 out[k] = x
                 k += 1
-        elif g[seen + x] == 0:
-            g[seen + x] = 1
+        elif g[seen + g[alike + x]] == 0:
+            g[seen + g[alike + x]] = 1
             out[k] = x
             k += 1
     for j in range(k):
         if 0 <= out[j] < cards:
-            g[seen + out[j]] = 0
+            g[seen + g[alike + out[j]]] = 0
     return out[:k]
 
 
@@ -326,8 +335,9 @@ def note(g, kind, a, b, c):
 
 @njit(cache=True)
 def _take(g):
-    """Table._take on a dealt stock: a card at random; the discard pile (less its top card)
-    becomes the stock when it runs dry."""
+    """Table._take: a card at random from a dealt stock, the top card (the last) from one kept in
+    order; the discard pile (less its top card) becomes the stock when it runs dry, shuffled
+    when the stock is kept in order."""
     n = g[STOCK_LEN]
     stock = g[O_STOCK]
     if n == 0:
@@ -340,10 +350,15 @@ def _take(g):
             g[DISCARD_LEN] = 1
             n = d - 1
             g[STOCK_LEN] = n
+            if g[LAZY] == 0:
+                shuffle(g, stock, n)
             g[RESHUFFLES] += 1
         else:
             g[STOCK_EMPTY] += 1
             return NONE
+    if g[LAZY] == 0:
+        g[STOCK_LEN] = n - 1
+        return g[stock + n - 1]
     i = np.int64(rand(g) * n)
     card = g[stock + i]
     g[stock + i] = g[stock + n - 1]
@@ -478,6 +493,8 @@ def cancel_top(g):
             g[DIRECTION] = -g[DIRECTION]
         elif kind == J_COLOR:
             g[COLOR] = g[e + 1]
+        elif kind == J_FLIP:            # turned over again: twice is the same as never
+            flip(g, g[e + 1] != 0)
         elif kind == J_COUNTER:
             g[g[O_COUNTERS] + g[e + 1]] = g[e + 2]
         elif kind == J_SWAP:
@@ -615,11 +632,125 @@ def run_length(g):
 
 @njit(cache=True)
 def put_back_starter(g):
-    """Table.put_back_starter on a dealt stock (drawn at random: no shuffle)."""
+    """Table.put_back_starter: the starter goes back into the stock, which is shuffled when it is
+    kept in order (a dealt one is drawn at random)."""
     d = g[DISCARD_LEN] - 1
     g[DISCARD_LEN] = d
     g[g[O_STOCK] + g[STOCK_LEN]] = g[g[O_DISCARD] + d]
     g[STOCK_LEN] += 1
+    if g[LAZY] == 0:
+        shuffle(g, g[O_STOCK], g[STOCK_LEN])
+
+
+@njit(cache=True, inline="always")
+def _pile(g, stock):
+    """(first index, length slot) of the stock, or of the discard pile."""
+    return (g[O_STOCK], STOCK_LEN) if stock else (g[O_DISCARD], DISCARD_LEN)
+
+
+@njit(cache=True)
+def put_card(g, seat, card, stock, bottom):
+    """Table.put_card: the card leaves the seat's hand for the top or the bottom of a pile."""
+    hand_remove(g, seat, card)
+    at, size = _pile(g, stock)
+    n = g[size]
+    if bottom:
+        for i in range(n, 0, -1):
+            g[at + i] = g[at + i - 1]
+        g[at] = card
+    else:
+        g[at + n] = card
+    g[size] = n + 1
+
+
+@njit(cache=True)
+def pile(g, stock):
+    """Table.pile: the stock or the discard pile, bottom card first, as a view."""
+    at, size = _pile(g, stock)
+    return g[at:at + g[size]]
+
+
+@njit(cache=True)
+def _reverse(g, start, length):
+    i, j = start, start + length - 1
+    while i < j:
+        g[i], g[j] = g[j], g[i]
+        i += 1
+        j -= 1
+
+
+@njit(cache=True)
+def turn_over(g, stock):
+    """Table.turn_over: the pile's order reversed, its bottom card now on top."""
+    at, size = _pile(g, stock)
+    _reverse(g, at, g[size])
+
+
+@njit(cache=True)
+def shuffle_pile(g, stock):
+    at, size = _pile(g, stock)
+    shuffle(g, at, g[size])
+
+
+@njit(cache=True)
+def move_cards(g, source, into, cards, keep_top):
+    """Table.move_cards (`shuffle PILE into PILE`): these cards of the source pile (its top card
+    kept where it is when keep_top) join the other pile, which is then shuffled, unless it is a
+    dealt stock (drawn at random anyway)."""
+    at, size = _pile(g, source)
+    n = g[size]
+    old = g[at:at + n].copy()
+    m = n - 1 if keep_top and n > 0 else n
+    for c in cards:                      # list.remove: the first copy goes
+        for i in range(m):
+            if old[i] == c:
+                for j in range(i, m - 1):
+                    old[j] = old[j + 1]
+                m -= 1
+                break
+    for i in range(m):
+        g[at + i] = old[i]
+    if keep_top and n > 0:
+        g[at + m] = old[n - 1]
+        m += 1
+    g[size] = m
+    to, to_size = _pile(g, into)
+    k = g[to_size]
+    for c in cards:
+        g[to + k] = c
+        k += 1
+    g[to_size] = k
+    if not into or g[LAZY] == 0:
+        shuffle(g, to, k)
+    if into and cards.shape[0] > 0:
+        g[RESHUFFLES] += 1
+
+
+@njit(cache=True)
+def _turn_over(g, start, length, reverse):
+    """Every card of g[start:start + length] shows its other face (`id ^ 1`, compile.faces),
+    the cards' order reversed when `reverse`."""
+    if reverse:
+        _reverse(g, start, length)
+    for i in range(start, start + length):
+        g[i] ^= 1
+
+
+@njit(cache=True)
+def flip(g, keep_order):
+    """Table.flip: every card turned over: each hand in place, the stock as a pile (its order
+    reversed), the discard pile as a pile or, keeping the pile order, each card where it lies;
+    the color becomes the new top card's."""
+    cap, lens = g[CAP], g[O_HLEN]
+    for s in range(g[N]):
+        _turn_over(g, g[O_HANDS] + s * cap, g[lens + s], False)
+    _turn_over(g, g[O_STOCK], g[STOCK_LEN], True)
+    _turn_over(g, g[O_DISCARD], g[DISCARD_LEN], not keep_order)
+    g[FACE] ^= 1
+    note(g, J_COLOR, g[COLOR], ZERO, ZERO)  # undone after the flip is, so the color comes back
+    note(g, J_FLIP, ONE if keep_order else ZERO, ZERO, ZERO)
+    if g[DISCARD_LEN] > 0:
+        g[COLOR] = g[g[O_COLORS] + top(g)]
 
 
 # ---- seats and the order of play (engine.seats.Seats) ---------------------------------------------
@@ -904,6 +1035,7 @@ def reset_round(g, counters0):
         g[g[O_BENCHED] + s] = 0
     g[STOCK_LEN] = 0
     g[DISCARD_LEN] = 0
+    g[FACE] = 0
     g[COLOR] = NONE
     g[DIRECTION] = 1
     g[NEXT_OVERRIDE] = NONE

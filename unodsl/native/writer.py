@@ -245,8 +245,6 @@ class NativeWriter(LoopWriter):
             raise Unsupported("a card whose play names a player")
         if r.runs is not None:
             raise Unsupported("runs of cards played together")
-        if r.ordered_stock:
-            raise Unsupported("a stock kept in order (cards put on it, its top card seen, or two-faced cards)")
         tables = Tables(self.strings, self.ns, {name: i for i, name in enumerate(r.counters)})
         tables.seat_attrs = {id(fn): name for name, (_, fn) in r.resolver.seat_attrs.items()}
         try:
@@ -311,7 +309,7 @@ class NativeWriter(LoopWriter):
         r = self.r
         return GAME.format(
             n=self.n, deck=len(r.deck), cap=len(r.deck) + 1, counters=len(r.counters), k=len(r.colors),
-            game_slots=GAME_SLOTS,
+            game_slots=GAME_SLOTS, lazy=int(not r.ordered_stock), alike="g[O_ALIKE + c]" if r.faces else "c",
             dealer_random=int(not r.composed.decls(A.DealsFirst)), hist=HIST_SIZE,
             max_rounds=MAX_ROUNDS, max_game_turns=MAX_TURNS_PER_GAME,
             stale_rounds=STALE_ROUNDS, stale_game_turns=STALE_GAME_TURNS, none=NONE,
@@ -347,19 +345,21 @@ def _trace(g, kind, seat, card):
 
 @njit(cache=True, inline='always')
 def playable_cards(g, s):
-    """Game.playable on a turn: the distinct cards in hand that may be played, in hand order."""
+    """Game.playable on a turn: the distinct cards in hand that may be played, in hand order
+    (two-faced cards showing the same face are one: the first held)."""
     h = O_HANDS + s * {cap}
     n = g[O_HLEN + s]
     out = g[O_BUF:O_BUF + n]
     k = 0
     for i in range(n):
         c = g[h + i]
-        if g[O_SEEN + c] == 0 and is_playable(g, s, c):
-            g[O_SEEN + c] = 1
+        if g[O_SEEN + {alike}] == 0 and is_playable(g, s, c):
+            g[O_SEEN + {alike}] = 1
             out[k] = c
             k += 1
     for j in range(k):
-        g[O_SEEN + out[j]] = 0
+        c = out[j]
+        g[O_SEEN + {alike}] = 0
     return out[:k]
 
 
@@ -411,7 +411,7 @@ def deal_round(g, first):
     for i in range({deck}):
         g[O_STOCK + i] = DECK[i]
     g[{S_STOCK_LEN}] = {deck}
-    g[{S_LAZY}] = 1
+    g[{S_LAZY}] = {lazy}
     count = deal_count(g)
     order = R.order_from(g, R.next_seat(g, g[{S_DEALER}], np.int64(1)))
     for _ in range(count):
@@ -424,6 +424,8 @@ def deal_round(g, first):
                 R.hand_add(g, s, g[O_STOCK + i])
                 g[O_STOCK + i] = g[O_STOCK + left - 1]
                 g[{S_STOCK_LEN}] = left - 1
+    if not {lazy}:             # a stock kept in order is shuffled once the hands are dealt
+        R.shuffle(g, O_STOCK, g[{S_STOCK_LEN}])
     round_start(g)
     turn_starter(g, {none})
 
