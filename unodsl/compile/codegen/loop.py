@@ -13,7 +13,7 @@ import tokenize
 from dataclasses import replace
 
 from ...lang import ast as A
-from ..effects import MAX_CHAINED_PLAYS, MAX_FIRINGS
+from ..effects import MAX_CHAINED_PLAYS, MAX_FIRINGS, MAX_RUNS
 from ..expressions import ANY, MEMBER, SEAT
 from .bots import bot_functions
 from .expressions import _NONNULL_SEATS, Env, Unsupported
@@ -202,6 +202,8 @@ class LoopWriter(StatementWriter):
         L = []
         if r.runs is not None and not self.sim:     # a run: the cards before the last land first
             L += [(ind, "if more:"), (ind + 1, "card = yield from g.run_gen(s, card, more)")]
+        elif r.runs is not None and turn:      # (only a turn's play is a run)
+            L += self.run_lands(ind)
         if r.undoable:
             L += [(ind, "outer = g._journal"), (ind, "journal = g._journal = []")]
         honest = tuple(None if e is None else (e, f) for e, f in zip(r.honest_exprs, r.honest))
@@ -323,6 +325,11 @@ class LoopWriter(StatementWriter):
                         (ind, "if playing:"),
                         (ind + 1, "g.decision = TURN[s]"),     # (the bot may list a play's variants)
                         (ind + 1, "card, color_arg, target_arg = pick(g, s, cards)")]
+        if r.runs is not None:  # every turn goes through RandomBot.choose
+            return L + [(ind, "if not cards:"), (ind + 1, "rand()"), (ind + 1, "playing = False"),
+                        (ind, "else:"), (ind + 1, "playing = True"),
+                        (ind + 1, "card = cards[int(rand() * len(cards))]"),
+                        *self.random_run(ind + 1)]
         listed = r.renege_const is not True     # some turns go through RandomBot.choose
         L += [(ind, "if not cards:"),
               *([(ind + 1, "rand()")] if r.renege_const is None else []),
@@ -339,6 +346,53 @@ class LoopWriter(StatementWriter):
               *([(ind + 2, "g.decision = TURN[s]")] if self.names_players() and self.targets_function() is None else []),
               *self.random_variant("s", "card", ind + 2)]
         return L
+
+    def random_run(self, ind: int) -> list:
+        """`more, color_arg, target_arg = ` the random policy's play of `card` in rules with runs:
+        one draw among every play Game._plays lists for it, the card alone or with each run of
+        cards after it (`_runs_from`), each with every color its last card's play asks for.
+        Where some card's play names a player, the plays come from the Game itself."""
+        if self.names_players():
+            v = self.temp("v")
+            return [(ind, f"{v} = g._plays(s, card)"),
+                    (ind, f"{v} = {v}[int(rand() * len({v}))]"),
+                    (ind, f"color_arg, target_arg, more = {v}.color, {v}.target, {v}.more")]
+        runs, m, n, k, last = self.temp("runs"), self.temp("m"), self.temp("n"), self.temp("k"), self.temp("last")
+        counts, starts, colors = self.variant_colors()
+        return [(ind, f"{runs} = _runs_from(g, s, card, run_follows, {MAX_RUNS})"),
+                (ind, f"{n} = 0"),
+                (ind, f"for {m} in {runs}:"),
+                (ind + 1, f"{n} += {counts}[{m}[-1] if len({m}) > 0 else card]"),
+                (ind, f"{k} = int(rand() * {n})"),
+                (ind, f"more = {runs}[0]"), (ind, f"{last} = card"),
+                (ind, f"for {m} in {runs}:"),
+                (ind + 1, f"{last} = {m}[-1] if len({m}) > 0 else card"),
+                (ind + 1, f"if {k} < {counts}[{last}]:"), (ind + 2, f"more = {m}"), (ind + 2, "break"),
+                (ind + 1, f"{k} -= {counts}[{last}]"),
+                (ind, f"color_arg, target_arg = {colors}[{starts}[{last}] + {k}], None")]
+
+    def run_follows_function(self) -> list:
+        """`run_follows(g, s, top, card)`: whether `card` may follow `top` in a run seat `s` plays
+        (the rules' `play runs where`, with `top` the card before)."""
+        r = self.r
+        env = Env(player="s", actor="s", card="card", top="top")
+        try:
+            return [(0, "def run_follows(g, s, top, card):"), (1, f"return {self._boolean(r.runs_expr, env)}")]
+        except Unsupported:
+            return [(0, "def run_follows(g, s, top, card):"), (1, "ctx = Ctx(g, s, card, True, s)"),
+                    (1, "ctx.top = top"), (1, f"return bool({self.const(r.runs, 'COND')}(ctx))")]
+
+    def run_lands(self, ind: int) -> list:
+        """The simulator's run (Game.run_gen): every card but the last lands on the pile in order
+        (and, when each card acts, takes effect as it lands); `card` is then the last one."""
+        env = Env(player="s", actor="s", card="card")
+        x = self.temp("x")
+        acts = self.dispatch(self.r.on_play, ind + 2, lambda p, i: self.program(p, env, i)) if self.r.runs_each_acts else []
+        return [(ind, f"for {x} in more:"),
+                (ind + 1, "g.hands[s].remove(card)"), (ind + 1, "g.discard.append(card)"),
+                (ind + 1, "c = T_color[card]"), (ind + 1, "if c is not None:"), (ind + 2, "g.color = c"),
+                *[(i - 1, t) for i, t in acts],
+                (ind + 1, f"card = {x}")]
 
     def random_variant(self, seat: str, card: str, ind: int, into: tuple = ("color_arg", "target_arg")) -> list:
         """`color_arg, target_arg = ` (or the names `into` gives) a play of `card` that names a
@@ -623,6 +677,8 @@ class LoopWriter(StatementWriter):
                  self.round_function()) + (
                  (self.state_windows_function(),) if self.r.state_windows and not self.sim else ()) + (
                  (self.settle_function(),) if self.r.triggers else ())
+        if self.sim and not self.bot and self.r.runs is not None:
+            parts += (self.run_follows_function(),)
         if self.sim and self.names_players() and self.targets_function() is not None:
             parts += (self.targets_function(),)
         if self.bot and self.tables is not None:

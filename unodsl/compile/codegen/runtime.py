@@ -29,6 +29,30 @@ def seat_attr(getter, g, seat):
     return None if seat is None else getter(g, seat)
 
 
+def runs_from(g, s, first, follows, limit):
+    """Every way seat `s` may play the card `first` in rules with runs: the card alone (no
+    cards after it), then each run of the cards after it as LegalActions.runs_from lists them
+    (the longest way first, at most `limit` runs), `follows(g, s, top, card)` telling whether
+    `card` may follow `top`."""
+    found = [()]
+    distinct = g.rules.distinct
+
+    def extend(prev, left, so_far):
+        for card in distinct(left):
+            if len(found) > limit:
+                return
+            if follows(g, s, prev, card):
+                rest = list(left)
+                rest.remove(card)
+                run = so_far + (card,)
+                found.append(run)
+                extend(card, rest, run)
+    hand = list(g.hands[s])
+    hand.remove(first)
+    extend(first, hand, ())
+    return found
+
+
 def read_generic(fn, ctx, rank):
     """A card property worked out in play by its compiled expression (where codegen has no
     template for it), in a context whose `card` is the card read; `rank` is its rank."""
