@@ -65,7 +65,7 @@ def _python_game(rules, players: int, seed: int, bot: str = "random"):
         record(self, kind, **data)
 
     def play_gen(self, seat, action, *args, **kwargs):
-        moves.append((MOVES["play"], seat, action.card))
+        moves.extend((MOVES["play"], seat, card) for card in (action.card, *action.more))   # (a run: each card)
         return (yield from play(self, seat, action, *args, **kwargs))
     rng = PortableRandom(seed)
     Table.event, RoundFlow.play_gen = event, play_gen
@@ -349,8 +349,8 @@ def test_a_refusal_names_the_rule_in_plain_words(tmp_path):
 
 def test_the_new_statements_fall_back_by_name():
     """What the native engine has no twin for yet names itself: the language's new statements
-    (flip's turning of the deck, a stock kept in order), runs; the rules' own `when the stock runs
-    out` has one."""
+    (flip's turning of the deck, a stock kept in order), the basic bot's play of runs; the rules'
+    own `when the stock runs out` and random seats' runs have one."""
     from unodsl.compile.codegen.loop import LoopWriter
     from unodsl.sim.engines import choose
     from unodsl.native.writer import NativeWriter
@@ -369,4 +369,5 @@ def test_the_new_statements_fall_back_by_name():
     runs = ROOT / "examples" / "runs" / "color-runs.uno"
     scenarios = yaml.safe_load(runs.with_suffix(".scenarios.yaml").read_text(encoding="utf-8"))
     rules = load(scenarios.get("ruleset", "classic"), (str(runs),)) if "module " in runs.read_text() else load(str(runs))
-    assert choose(rules, 4, "random", 10 ** 6, "native").note.endswith("it has no code for runs of cards played together)")
+    assert choose(rules, 4, "random", 10 ** 6, "native").note == "engine: native (the rules compiled to machine code)"
+    assert choose(rules, 4, "basic", 10 ** 6, "native").note.endswith("basic's play of runs of cards is not compiled yet)")

@@ -68,7 +68,9 @@ class ExpressionWriter:
         self.record = record and not sim   # the game keeps an event log
         self.ns = {"Decision": Decision, "Ctx": Ctx, "Interrupt": interrupt_type, "_seats": runtime.seats,
                    "_floordiv": runtime.floordiv, "_mod": runtime.mod, "_card_attr": runtime.card_attr,
-                   "_seat_attr": runtime.seat_attr, "_runs_from": runtime.runs_from, "_read_generic": runtime.read_generic, "drive": runtime.drive, "MAX_TURNS": max_turns,
+                   "_seat_attr": runtime.seat_attr, "_run_search": runtime.RunSearch, "_run_options": runtime.run_options, "_run_take": runtime.run_take,
+                   "_run_back": runtime.run_back, "_run_found": runtime.run_found,
+                   "_read_generic": runtime.read_generic, "drive": runtime.drive, "MAX_TURNS": max_turns,
                    "COLORS": rules.colors, "NCOLORS": len(rules.colors), "rules": rules, "MEMO": rules._memo,
                    "DRAWN": {},
                    "ASKS": tuple(0 if p is None or not (p.asks_color or p.asks_target) else

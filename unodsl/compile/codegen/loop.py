@@ -202,8 +202,6 @@ class LoopWriter(StatementWriter):
         L = []
         if r.runs is not None and not self.sim:     # a run: the cards before the last land first
             L += [(ind, "if more:"), (ind + 1, "card = yield from g.run_gen(s, card, more)")]
-        elif r.runs is not None and turn:      # (only a turn's play is a run)
-            L += self.run_lands(ind)
         if r.undoable:
             L += [(ind, "outer = g._journal"), (ind, "journal = g._journal = []")]
         honest = tuple(None if e is None else (e, f) for e, f in zip(r.honest_exprs, r.honest))
@@ -350,7 +348,7 @@ class LoopWriter(StatementWriter):
     def random_run(self, ind: int) -> list:
         """`more, color_arg, target_arg = ` the random policy's play of `card` in rules with runs:
         one draw among every play Game._plays lists for it, the card alone or with each run of
-        cards after it (`_runs_from`), each with every color its last card's play asks for.
+        cards after it (found by `run_extend`), each with every color its last card's play asks for.
         Where some card's play names a player, the plays come from the Game itself."""
         if self.names_players():
             v = self.temp("v")
@@ -359,7 +357,10 @@ class LoopWriter(StatementWriter):
                     (ind, f"color_arg, target_arg, more = {v}.color, {v}.target, {v}.more")]
         runs, m, n, k, last = self.temp("runs"), self.temp("m"), self.temp("n"), self.temp("k"), self.temp("last")
         counts, starts, colors = self.variant_colors()
-        return [(ind, f"{runs} = _runs_from(g, s, card, run_follows, {MAX_RUNS})"),
+        search = self.temp("search")
+        return [(ind, f"{search} = _run_search(g, s, card, {MAX_RUNS})"),
+                (ind, f"run_extend(g, s, {search}, card)"),
+                (ind, f"{runs} = _run_found({search})"),
                 (ind, f"{n} = 0"),
                 (ind, f"for {m} in {runs}:"),
                 (ind + 1, f"{n} += {counts}[{m}[-1] if len({m}) > 0 else card]"),
@@ -371,26 +372,38 @@ class LoopWriter(StatementWriter):
                 (ind + 1, f"{k} -= {counts}[{last}]"),
                 (ind, f"color_arg, target_arg = {colors}[{starts}[{last}] + {k}], None")]
 
-    def run_follows_function(self) -> list:
-        """`run_follows(g, s, top, card)`: whether `card` may follow `top` in a run seat `s` plays
-        (the rules' `play runs where`, with `top` the card before)."""
+    def run_extend_function(self) -> list:
+        """`run_extend(g, s, st, top)`: LegalActions.runs_from's search from the card `top` on,
+        over the state `st` (runtime.RunSearch): each distinct card left that may follow `top`
+        (the rules' `play runs where`, with `top` the card before) is one more run, then the runs
+        going on from it. False once the search has found as many runs as it may."""
         r = self.r
         env = Env(player="s", actor="s", card="card", top="top")
         try:
-            return [(0, "def run_follows(g, s, top, card):"), (1, f"return {self._boolean(r.runs_expr, env)}")]
+            lines, test = [], self._boolean(r.runs_expr, env)
         except Unsupported:
-            return [(0, "def run_follows(g, s, top, card):"), (1, "ctx = Ctx(g, s, card, True, s)"),
-                    (1, "ctx.top = top"), (1, f"return bool({self.const(r.runs, 'COND')}(ctx))")]
+            lines = [(2, "ctx = Ctx(g, s, card, True, s)"), (2, "ctx.top = top")]
+            test = f"{self.const(r.runs, 'COND')}(ctx)"
+        return [(0, "def run_extend(g, s, st, top):"),
+                (1, "for card in _run_options(g, st):"),
+                *lines,
+                (2, f"if {test}:"),
+                (3, "if not _run_take(st, card):"), (4, "return False"),
+                (3, "if not run_extend(g, s, st, card):"), (4, "return False"),
+                (3, "_run_back(st)"),
+                (1, "return True")]
 
     def run_lands(self, ind: int) -> list:
-        """The simulator's run (Game.run_gen): every card but the last lands on the pile in order
-        (and, when each card acts, takes effect as it lands); `card` is then the last one."""
+        """The simulator's run of a turn's play (Game.run_gen), before the play itself: every card
+        but the last lands on the pile in order (and, when each card acts, takes effect as it
+        lands); `card` is then the last one."""
         env = Env(player="s", actor="s", card="card")
         x = self.temp("x")
         acts = self.dispatch(self.r.on_play, ind + 2, lambda p, i: self.program(p, env, i)) if self.r.runs_each_acts else []
         return [(ind, f"for {x} in more:"),
                 (ind + 1, "g.hands[s].remove(card)"), (ind + 1, "g.discard.append(card)"),
                 (ind + 1, "c = T_color[card]"), (ind + 1, "if c is not None:"), (ind + 2, "g.color = c"),
+                *self.event(ind + 1, "g.event('play', seat=s, card=card)"),
                 *[(i - 1, t) for i, t in acts],
                 (ind + 1, f"card = {x}")]
 
@@ -562,6 +575,7 @@ class LoopWriter(StatementWriter):
               *([] if (self.sim and not self.bot) or not self.r.windows else
                 [(2, "if g.windows:"), (3, "g._close_turn_windows()")]),
               (2, "if playing:"),
+              *(self.run_lands(3) if self.sim and self.r.runs is not None else []),
               *self.play_body(3, turn=True),
               (3, "g.idle_turns = 0"),
               *([(3, "g.turns_without_play = 0")] if self.r.blocked is not None else []),
@@ -678,7 +692,7 @@ class LoopWriter(StatementWriter):
                  (self.state_windows_function(),) if self.r.state_windows and not self.sim else ()) + (
                  (self.settle_function(),) if self.r.triggers else ())
         if self.sim and not self.bot and self.r.runs is not None:
-            parts += (self.run_follows_function(),)
+            parts += (self.run_extend_function(),)
         if self.sim and self.names_players() and self.targets_function() is not None:
             parts += (self.targets_function(),)
         if self.bot and self.tables is not None:
