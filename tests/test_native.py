@@ -349,8 +349,8 @@ def test_a_refusal_names_the_rule_in_plain_words(tmp_path):
 
 def test_the_new_statements_fall_back_by_name():
     """What the native engine has no twin for yet names itself: the language's new statements
-    (flip's turning of the deck, a stock kept in order), the basic bot's play of runs; the rules'
-    own `when the stock runs out` and random seats' runs have one."""
+    (flip's turning of the deck, a stock kept in order), the basic bot's play of runs, runs where a
+    play names a player; the rules' own `when the stock runs out` and random seats' runs have one."""
     from unodsl.compile.codegen.loop import LoopWriter
     from unodsl.sim.engines import choose
     from unodsl.native.writer import NativeWriter
@@ -371,3 +371,6 @@ def test_the_new_statements_fall_back_by_name():
     rules = load(scenarios.get("ruleset", "classic"), (str(runs),)) if "module " in runs.read_text() else load(str(runs))
     assert choose(rules, 4, "random", 10 ** 6, "native").note == "engine: native (the rules compiled to machine code)"
     assert choose(rules, 4, "basic", 10 ** 6, "native").note.endswith("basic's play of runs of cards is not compiled yet)")
+    named = load(scenarios.get("ruleset", "classic"), ("seven-o", str(runs)))     # (a 7 names a player)
+    assert choose(named, 4, "random", 10 ** 6, "native").note.endswith(
+        "it has no code for runs of cards in rules where a card's play names a player)")

@@ -245,6 +245,8 @@ class NativeWriter(LoopWriter):
             raise Unsupported(self.delegated_place())
         if self.names_players() and self.targets_function() is None:
             raise Unsupported("a card whose play names a player")
+        if r.runs is not None and self.names_players():       # (the plays then come from Game._plays)
+            raise Unsupported("runs of cards in rules where a card's play names a player")
         if r.ordered_stock:
             raise Unsupported("a stock kept in order (cards put on it, its top card seen, or two-faced cards)")
         tables = Tables(self.strings, self.ns, {name: i for i, name in enumerate(r.counters)})
