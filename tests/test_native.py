@@ -65,7 +65,7 @@ def _python_game(rules, players: int, seed: int, bot: str = "random"):
         record(self, kind, **data)
 
     def play_gen(self, seat, action, *args, **kwargs):
-        moves.append((MOVES["play"], seat, action.card))
+        moves.extend((MOVES["play"], seat, card) for card in (action.card, *action.more))   # (a run: each card)
         return (yield from play(self, seat, action, *args, **kwargs))
     rng = PortableRandom(seed)
     Table.event, RoundFlow.play_gen = event, play_gen
@@ -217,10 +217,11 @@ def test_simulate_says_which_engine_played_and_falls_back_with_a_reason():
     assert said == ["engine: Python (basic's play with an action out of turn that may ask questions is not "
                     "compiled yet)"]
     assert killer == _simulate("killer", "-n", "3", "--engine", "python")[0]
-    runs = ("classic", "--with", str(ROOT / "examples" / "runs" / "color-runs.uno"), "-n", "5", "--bots", "random")
+    runs = ("classic", "--with", "seven-o", "--with", str(ROOT / "examples" / "runs" / "color-runs.uno"),
+            "-n", "5", "--bots", "random")
     played, said = _simulate(*runs, "--engine", "native")
     assert said == ["engine: Python (the native engine cannot run Classic UNO: it has no code for "
-                    "runs of cards played together)"]
+                    "runs of cards in rules where a card's play names a player)"]
     assert played == _simulate(*runs, "--engine", "python")[0]
     # auto keeps short runs on Python
     _, said = _simulate("classic", "-n", "30", "--bots", "random")
@@ -361,9 +362,9 @@ def test_a_refusal_names_the_rule_in_plain_words(tmp_path):
 
 
 def test_the_new_statements_fall_back_by_name():
-    """What the native engine has no twin for yet names itself: runs, a pile's cards read whole;
-    flip's two-faced cards and stock kept in order, and the rules' own `when the stock runs out`,
-    have theirs."""
+    """What the native engine has no twin for yet names itself: a pile's cards read whole, the
+    basic bot's play of runs, runs where a play names a player; flip's two-faced cards and stock
+    kept in order, the rules' own `when the stock runs out` and random seats' runs have theirs."""
     from unodsl.sim.engines import choose
     from unodsl.native.lower import Strings, Tables, lower_functions
     notes = {name: choose(load(name), 4, "random", 10 ** 6, "native").note
@@ -377,4 +378,8 @@ def test_the_new_statements_fall_back_by_name():
     runs = ROOT / "examples" / "runs" / "color-runs.uno"
     scenarios = yaml.safe_load(runs.with_suffix(".scenarios.yaml").read_text(encoding="utf-8"))
     rules = load(scenarios.get("ruleset", "classic"), (str(runs),)) if "module " in runs.read_text() else load(str(runs))
-    assert choose(rules, 4, "random", 10 ** 6, "native").note.endswith("it has no code for runs of cards played together)")
+    assert choose(rules, 4, "random", 10 ** 6, "native").note == "engine: native (the rules compiled to machine code)"
+    assert choose(rules, 4, "basic", 10 ** 6, "native").note.endswith("basic's play of runs of cards is not compiled yet)")
+    named = load(scenarios.get("ruleset", "classic"), ("seven-o", str(runs)))     # (a 7 names a player)
+    assert choose(named, 4, "random", 10 ** 6, "native").note.endswith(
+        "it has no code for runs of cards in rules where a card's play names a player)")

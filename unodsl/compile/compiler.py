@@ -726,6 +726,7 @@ class Compiler:
             sees=frozenset(d.what for d in self.c.decls(A.Sees)),
             same_face=tuple(by_code[c.upper()] for c in cards.code) if faces else (),
             runs=runs, runs_each_acts=bool(runs_decl is not None and runs_decl.each_acts),
+            runs_expr=runs_decl.test if runs_decl is not None else None,
             on_stock_out=on_stock_out,
             # two-faced cards turn the stock over, and a seen top card must be the one drawn next
             ordered_stock=self._ordered_stock() or bool(faces) or any(d.what == "stock top" for d in self.c.decls(A.Sees)),

@@ -37,6 +37,7 @@ MAX_FIRINGS = 100    # `whenever` rules run at most this often each time the gam
 CHANCE_KINDS = {SEAT: "race", CARD: "card", COLOR: "color"}
 CHANCE_PROMPTS = {SEAT: "Which player did chance pick?", CARD: "Which card did chance pick?",
                   COLOR: "Which color did chance pick?"}
+MAX_RUNS = 200          # runs of cards listed from one first card (LegalActions.runs_from)
 MAX_CHAINED_PLAYS = 50  # plays inside plays (`may play a card where` in an effect) in one move
 
 

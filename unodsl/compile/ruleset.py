@@ -126,6 +126,7 @@ class Ruleset:
     same_face: tuple = ()               # two-faced cards: per id, the first id showing the same face
     runs: Optional[Callable] = None     # `play runs where`: ctx -> whether `card` may follow `top` in a run
     runs_each_acts: bool = False        # every card of a run acts (else only the last)
+    runs_expr: object = None            # the run condition as written, for generated code
     on_stock_out: Optional[Program] = None  # `when the stock runs out`; None: the usual reshuffle
     ordered_stock: bool = False         # the rules put cards on the stock or read its order
     eliminates: bool = False            # some rule can put a player out

@@ -90,8 +90,6 @@ class Game(Table, Seats, RoundFlow, Windows, Scoring, LegalActions, Views, Trigg
         self._window_verbs = rules.window_verbs()
         if seat_bot is not None and record:
             raise ValueError("seats played inside the turn loop keep no event log: use record=False")
-        if seat_bot is not None and rules.runs is not None:
-            raise ValueError("a ruleset with runs of cards lists its plays each turn: play its seats with legal_actions")
         self._seat_bot = seat_bot
         self._seat_rand = seat_bot.rng.random if seat_bot is not None else None
         self._out_of_turn_due = False         # a seat bot's choice was made: others may act out of turn

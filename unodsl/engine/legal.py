@@ -6,6 +6,7 @@ was not listed explains the refusal in the rules' own words (a failed `play only
 from __future__ import annotations
 
 from ..compile.decisions import Action, Decision, Refused
+from ..compile.effects import MAX_RUNS
 from ..compile.expressions import Ctx
 from .windows import seat_name
 
@@ -164,7 +165,7 @@ class LegalActions:
             prev = card
         return tuple(held)
 
-    def runs_from(self, seat: int, first: int, limit: int = 200) -> list:
+    def runs_from(self, seat: int, first: int, limit: int = MAX_RUNS) -> list:
         """Every run the seat may play starting with `first` (each a tuple of the cards after it),
         the longest way first; at most `limit` of them."""
         r = self.rules

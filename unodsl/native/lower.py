@@ -61,9 +61,12 @@ PILE_ARGS = {"put_card": (2,), "turn_over": (0,), "shuffle_pile": (0,), "move_ca
 # Game lists that are regions of the same name in the game's memory.
 ARRAYS = {name for name in SEAT_REGIONS if name not in ("hlen", "perm")} | {"counters"}
 # Helpers of codegen.runtime and the runtime functions standing for them.
-HELPERS = {"_seats": "seats_of", "_floordiv": "floordiv", "_mod": "mod", "_card_attr": "card_attr"}
+HELPERS = {"_seats": "seats_of", "_floordiv": "floordiv", "_mod": "mod", "_card_attr": "card_attr",
+           "_run_search": "run_search", "_run_options": "run_options", "_run_take": "run_take",
+           "_run_back": "run_back", "_run_found": "run_found"}
 # Calls that give a bool, so a test need not ask for Python's truth of them.
-BOOLEAN_CALLS = {"hand_has", "contains", "truth", "has_gone_out", "is_playable", "all_hands", "isinstance"}
+BOOLEAN_CALLS = {"hand_has", "contains", "truth", "has_gone_out", "is_playable", "all_hands", "isinstance",
+                 "run_take", "run_extend"}
 
 
 # Tables the native writer adds itself (writer.NativeWriter.tables_source).

@@ -288,6 +288,67 @@ def hand_remove(g, seat, card):
 
 
 @njit(cache=True)
+def _without(xs, n, card):
+    """The first n of xs but the first copy of `card`, in order (list.remove on a copy)."""
+    out = np.empty(max(n - 1, 0), np.int64)
+    k = 0
+    gone = False
+    for i in range(n):
+        if xs[i] == card and not gone:
+            gone = True
+        elif k < out.shape[0]:
+            out[k] = xs[i]
+            k += 1
+    return out
+
+
+@njit(cache=True)
+def run_search(g, seat, first, limit):
+    """codegen.runtime.RunSearch: (the cards left at each depth, how many, the run found so far,
+    [its length, the limit of runs], the runs found: the card alone first)."""
+    hand = hand_copy(g, seat)
+    n = hand.shape[0]
+    left = np.empty((n, n), np.int64)
+    nleft = np.zeros(n, np.int64)
+    left[0, :n - 1] = _without(hand, n, first)
+    nleft[0] = n - 1
+    found = [np.empty(0, np.int64)]
+    return left, nleft, np.empty(n, np.int64), np.array([0, limit], np.int64), found
+
+
+@njit(cache=True)
+def run_options(g, st):
+    left, nleft, _, at, _ = st
+    d = at[0]
+    return distinct(g, left[d, :nleft[d]])
+
+
+@njit(cache=True)
+def run_take(st, card):
+    """codegen.runtime.run_take (a card follows the run found at most as deep as the cards
+    left, so the next depth is always there)."""
+    left, nleft, run, at, found = st
+    d = at[0]
+    run[d] = card
+    found.append(run[:d + 1].copy())
+    rest = _without(left[d], nleft[d], card)
+    left[d + 1, :rest.shape[0]] = rest
+    nleft[d + 1] = rest.shape[0]
+    at[0] = d + 1
+    return len(found) - 1 < at[1]
+
+
+@njit(cache=True)
+def run_back(st):
+    st[3][0] -= 1
+
+
+@njit(cache=True)
+def run_found(st):
+    return st[4]
+
+
+@njit(cache=True)
 def hand_has(g, seat, card):
     h = _row(g, seat)
     for i in range(hlen(g, seat)):

@@ -86,7 +86,7 @@ class NativeWriter(LoopWriter):
         self.strings = Strings(rules.colors)
         self.local_functions = {"is_playable", "playable_cards", "play", "turn_starter", "end_round", "play_round",
                       "deal_count", "teams_on", "dealer_value", "round_start", "_matches", "_trace",
-                      "play_targets", "stock_out", "settle"}
+                      "play_targets", "stock_out", "settle", "run_extend"}
         self.uses_match_table = rules.match_static and rules.size <= MATCH_TABLE_LIMIT
         if bot == "basic":
             bot_tables = BasicBot(random.Random(0)).play_tables(rules, n)
@@ -224,6 +224,8 @@ class NativeWriter(LoopWriter):
             parts += (self.targets_function() or [],)
         if self.basic is not None:
             parts += (self.honesty_function(),)
+        if self.r.runs is not None:
+            parts += (self.run_extend_function(),)
         if self.r.triggers:
             parts += (self.settle_function(),)
         lines = [line for part in parts for line in part + [(0, "")]]
@@ -243,8 +245,8 @@ class NativeWriter(LoopWriter):
             raise Unsupported(self.delegated_place())
         if self.names_players() and self.targets_function() is None:
             raise Unsupported("a card whose play names a player")
-        if r.runs is not None:
-            raise Unsupported("runs of cards played together")
+        if r.runs is not None and self.names_players():       # (the plays then come from Game._plays)
+            raise Unsupported("runs of cards in rules where a card's play names a player")
         tables = Tables(self.strings, self.ns, {name: i for i, name in enumerate(r.counters)})
         tables.seat_attrs = {id(fn): name for name, (_, fn) in r.resolver.seat_attrs.items()}
         try:

@@ -50,8 +50,7 @@ def play_game(rules: Ruleset, players: int, seed: int, bot="basic", record: bool
     specs = [bot] * players if isinstance(bot, str) else list(bot)
     bots = [make_bot(spec, rng) for spec in specs]
     inline_all = all(plays_inline(b, rules, players) and type(b) is type(bots[0]) for b in bots)
-    seat_bot = (bots[0] if inline and not record and inline_all and watch is None and rules.runs is None
-                else None)
+    seat_bot = bots[0] if inline and not record and inline_all and watch is None else None
     game = Game(rules, players, seed=seed, record=record, seat_bot=seat_bot, rng=None if record else rng,
                 generated=generated)
     deal = Action(None, "deal")

@@ -75,10 +75,11 @@ def generate(rules, n: int, interrupt_type, max_turns: int, sim: bool = False, r
 
 def bot_loop_gap(rules) -> str | None:
     """What keeps a seat bot's every choice out of the generated loop (`generate(..., bot=True)`),
-    or None: runs of cards, or a window action that runs inside the game's flow (it may ask a
-    question). Rules that settle after an action out of turn move the loop on (`move_on`)."""
+    or None: runs of cards (only the random seats' choice among them is written out), or a window
+    action that runs inside the game's flow (it may ask a question). Rules that settle after an
+    action out of turn move the loop on (`move_on`)."""
     if rules.runs is not None:
-        return "runs of cards are listed each turn"
+        return "a bot's choice among runs of cards is not written out"
     if any(a.program.plain is None for w in rules.windows for a in w.actions):
         return "an action out of turn that may ask questions"
     return None

@@ -37,6 +37,7 @@ class Env:
     color_arg: str = "None"          # the color named with the play
     target_arg: str = "None"
     played: str = "False"            # the local holding `played`, where the program reads it
+    top: str = "g.discard[-1]"       # `top`: the pile's top card (in a run's condition, the card before)
     vars: dict = field(default_factory=dict)      # rule variable -> (Python name, type)
 
     @property
@@ -67,7 +68,9 @@ class ExpressionWriter:
         self.record = record and not sim   # the game keeps an event log
         self.ns = {"Decision": Decision, "Ctx": Ctx, "Interrupt": interrupt_type, "_seats": runtime.seats,
                    "_floordiv": runtime.floordiv, "_mod": runtime.mod, "_card_attr": runtime.card_attr,
-                   "_seat_attr": runtime.seat_attr, "_read_generic": runtime.read_generic, "drive": runtime.drive, "MAX_TURNS": max_turns,
+                   "_seat_attr": runtime.seat_attr, "_run_search": runtime.RunSearch, "_run_options": runtime.run_options, "_run_take": runtime.run_take,
+                   "_run_back": runtime.run_back, "_run_found": runtime.run_found,
+                   "_read_generic": runtime.read_generic, "drive": runtime.drive, "MAX_TURNS": max_turns,
                    "COLORS": rules.colors, "NCOLORS": len(rules.colors), "rules": rules, "MEMO": rules._memo,
                    "DRAWN": {},
                    "ASKS": tuple(0 if p is None or not (p.asks_color or p.asks_target) else
@@ -166,7 +169,7 @@ class ExpressionWriter:
             "next": f"g.next_unskipped({p})", "previous": f"g.next_seat({p}, -1)",
             "dealer": "g.dealer", "winner": "g.winner",
             "others": f"g.others({p})", "everyone": f"g.everyone({p})", "opponents": f"g.opponents({p})",
-            "top": "g.discard[-1]", "left": f"g.clockwise({p}, 1)", "right": f"g.clockwise({p}, -1)",
+            "top": env.top, "left": f"g.clockwise({p}, 1)", "right": f"g.clockwise({p}, -1)",
             "run": "g.run_length()", "stock": "'stock'", "discard": "'discard'",
             "idle_turns": "g.idle_turns", "turns_without_play": "g.turns_without_play",
         }

@@ -13,7 +13,7 @@ import tokenize
 from dataclasses import replace
 
 from ...lang import ast as A
-from ..effects import MAX_CHAINED_PLAYS, MAX_FIRINGS
+from ..effects import MAX_CHAINED_PLAYS, MAX_FIRINGS, MAX_RUNS
 from ..expressions import ANY, MEMBER, SEAT
 from .bots import bot_functions
 from .expressions import _NONNULL_SEATS, Env, Unsupported
@@ -321,6 +321,11 @@ class LoopWriter(StatementWriter):
                         (ind, "if playing:"),
                         (ind + 1, "g.decision = TURN[s]"),     # (the bot may list a play's variants)
                         (ind + 1, "card, color_arg, target_arg = pick(g, s, cards)")]
+        if r.runs is not None:  # every turn goes through RandomBot.choose
+            return L + [(ind, "if not cards:"), (ind + 1, "rand()"), (ind + 1, "playing = False"),
+                        (ind, "else:"), (ind + 1, "playing = True"),
+                        (ind + 1, "card = cards[int(rand() * len(cards))]"),
+                        *self.random_run(ind + 1)]
         listed = r.renege_const is not True     # some turns go through RandomBot.choose
         L += [(ind, "if not cards:"),
               *([(ind + 1, "rand()")] if r.renege_const is None else []),
@@ -373,6 +378,68 @@ class LoopWriter(StatementWriter):
                 (2, "return"),
                 (1, "if g._played_this_turn or g.inactive[s]:"), (2, "g._advance()"),
                 (1, "g.decision, g._legal = TURN[g.turn], None")]
+
+    def random_run(self, ind: int) -> list:
+        """`more, color_arg, target_arg = ` the random policy's play of `card` in rules with runs:
+        one draw among every play Game._plays lists for it, the card alone or with each run of
+        cards after it (found by `run_extend`), each with every color its last card's play asks for.
+        Where some card's play names a player, the plays come from the Game itself."""
+        if self.names_players():
+            v = self.temp("v")
+            return [(ind, f"{v} = g._plays(s, card)"),
+                    (ind, f"{v} = {v}[int(rand() * len({v}))]"),
+                    (ind, f"color_arg, target_arg, more = {v}.color, {v}.target, {v}.more")]
+        runs, m, n, k, last = self.temp("runs"), self.temp("m"), self.temp("n"), self.temp("k"), self.temp("last")
+        counts, starts, colors = self.variant_colors()
+        search = self.temp("search")
+        return [(ind, f"{search} = _run_search(g, s, card, {MAX_RUNS})"),
+                (ind, f"run_extend(g, s, {search}, card)"),
+                (ind, f"{runs} = _run_found({search})"),
+                (ind, f"{n} = 0"),
+                (ind, f"for {m} in {runs}:"),
+                (ind + 1, f"{n} += {counts}[{m}[-1] if len({m}) > 0 else card]"),
+                (ind, f"{k} = int(rand() * {n})"),
+                (ind, f"more = {runs}[0]"), (ind, f"{last} = card"),
+                (ind, f"for {m} in {runs}:"),
+                (ind + 1, f"{last} = {m}[-1] if len({m}) > 0 else card"),
+                (ind + 1, f"if {k} < {counts}[{last}]:"), (ind + 2, f"more = {m}"), (ind + 2, "break"),
+                (ind + 1, f"{k} -= {counts}[{last}]"),
+                (ind, f"color_arg, target_arg = {colors}[{starts}[{last}] + {k}], None")]
+
+    def run_extend_function(self) -> list:
+        """`run_extend(g, s, st, top)`: LegalActions.runs_from's search from the card `top` on,
+        over the state `st` (runtime.RunSearch): each distinct card left that may follow `top`
+        (the rules' `play runs where`, with `top` the card before) is one more run, then the runs
+        going on from it. False once the search has found as many runs as it may."""
+        r = self.r
+        env = Env(player="s", actor="s", card="card", top="top")
+        try:
+            lines, test = [], self._boolean(r.runs_expr, env)
+        except Unsupported:
+            lines = [(2, "ctx = Ctx(g, s, card, True, s)"), (2, "ctx.top = top")]
+            test = f"{self.const(r.runs, 'COND')}(ctx)"
+        return [(0, "def run_extend(g, s, st, top):"),
+                (1, "for card in _run_options(g, st):"),
+                *lines,
+                (2, f"if {test}:"),
+                (3, "if not _run_take(st, card):"), (4, "return False"),
+                (3, "if not run_extend(g, s, st, card):"), (4, "return False"),
+                (3, "_run_back(st)"),
+                (1, "return True")]
+
+    def run_lands(self, ind: int) -> list:
+        """The simulator's run of a turn's play (Game.run_gen), before the play itself: every card
+        but the last lands on the pile in order (and, when each card acts, takes effect as it
+        lands); `card` is then the last one."""
+        env = Env(player="s", actor="s", card="card")
+        x = self.temp("x")
+        acts = self.dispatch(self.r.on_play, ind + 2, lambda p, i: self.program(p, env, i)) if self.r.runs_each_acts else []
+        return [(ind, f"for {x} in more:"),
+                (ind + 1, "g.hands[s].remove(card)"), (ind + 1, "g.discard.append(card)"),
+                (ind + 1, "c = T_color[card]"), (ind + 1, "if c is not None:"), (ind + 2, "g.color = c"),
+                *self.event(ind + 1, "g.event('play', seat=s, card=card)"),
+                *[(i - 1, t) for i, t in acts],
+                (ind + 1, f"card = {x}")]
 
     def random_variant(self, seat: str, card: str, ind: int, into: tuple = ("color_arg", "target_arg")) -> list:
         """`color_arg, target_arg = ` (or the names `into` gives) a play of `card` that names a
@@ -542,6 +609,7 @@ class LoopWriter(StatementWriter):
               *([] if (self.sim and not self.bot) or not self.r.windows else
                 [(2, "if g.windows:"), (3, "g._close_turn_windows()")]),
               (2, "if playing:"),
+              *(self.run_lands(3) if self.sim and self.r.runs is not None else []),
               *self.play_body(3, turn=True),
               (3, "g.idle_turns = 0"),
               *([(3, "g.turns_without_play = 0")] if self.r.blocked is not None else []),
@@ -660,6 +728,8 @@ class LoopWriter(StatementWriter):
                  (self.state_windows_function(),) if self.r.state_windows and (self.bot or not self.sim) else ()) + (
                  (self.settle_function(),) if self.r.triggers else ()) + (
                  (self.move_on_function(),) if self.moves_on else ())
+        if self.sim and not self.bot and self.r.runs is not None:
+            parts += (self.run_extend_function(),)
         if self.sim and self.names_players() and self.targets_function() is not None:
             parts += (self.targets_function(),)
         if self.bot and self.tables is not None:

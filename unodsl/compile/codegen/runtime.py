@@ -29,6 +29,45 @@ def seat_attr(getter, g, seat):
     return None if seat is None else getter(g, seat)
 
 
+class RunSearch:
+    """The search of every run of cards seat `s` may play after the card `first`, in the order
+    LegalActions.runs_from finds them (depth first, at most `limit` runs), with the generated
+    loop's `run_extend` testing each card: its state, the cards left at each depth of the run
+    found so far. `found` starts with the card alone: no cards after it."""
+    __slots__ = ("limit", "found", "run", "left")
+
+    def __init__(self, g, s, first, limit):
+        hand = list(g.hands[s])
+        hand.remove(first)
+        self.limit, self.found, self.run, self.left = limit, [()], [], [hand]
+
+
+def run_options(g, st) -> list:
+    """The distinct cards left, that may come next in the run found so far."""
+    return g.rules.distinct(st.left[-1])
+
+
+def run_take(st, card) -> bool:
+    """`card` follows the run found so far: one more run, searched on from next; False once
+    the search has found as many runs as it may."""
+    st.run.append(card)
+    st.found.append(tuple(st.run))
+    rest = list(st.left[-1])
+    rest.remove(card)
+    st.left.append(rest)
+    return len(st.found) - 1 < st.limit
+
+
+def run_back(st) -> None:
+    """Every run going on from the last card taken is found: back to the run before it."""
+    st.run.pop()
+    st.left.pop()
+
+
+def run_found(st) -> list:
+    return st.found
+
+
 def read_generic(fn, ctx, rank):
     """A card property worked out in play by its compiled expression (where codegen has no
     template for it), in a context whose `card` is the card read; `rank` is its rank."""
