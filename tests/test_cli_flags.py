@@ -84,6 +84,17 @@ def test_help_describes_every_argument(command):
     assert "%%" not in text and "Traceback" not in text
 
 
+def test_with_given_twice_adds_both_modules():
+    """`--with a --with b` is `--with a,b`: the second module is not silently dropped."""
+    twice = cli("simulate", "classic", "--with", "seven-o", "--with", "jump-in", "-n", "1", "--bots", "random",
+                "--engine", "python")
+    once = cli("simulate", "classic", "--with", "seven-o,jump-in", "-n", "1", "--bots", "random",
+               "--engine", "python")
+    assert twice.returncode == once.returncode == 0, twice.stderr
+    assert "Classic UNO + seven-o, jump-in:" in twice.stdout
+    assert twice.stdout.splitlines()[:-2] == once.stdout.splitlines()[:-2]      # (all but the times)
+
+
 def test_sheet_to_standard_output_with_a_dash(tmp_path):
     res = cli("sheet", "classic", "--format", "md", "-o", "-", cwd=tmp_path)
     assert res.returncode == 0 and res.stdout.startswith("# Classic UNO")

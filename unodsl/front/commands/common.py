@@ -88,9 +88,17 @@ def bot(text: str) -> str:
         raise argparse.ArgumentTypeError(str(err)) from None
 
 
+class _JoinModules(argparse.Action):
+    """`--with a --with b` adds both, as `--with a,b` does (the value stays one comma-separated text)."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        before = getattr(namespace, self.dest, None)
+        setattr(namespace, self.dest, f"{before},{values}" if before else values)
+
+
 def add_rules_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--with", dest="with_", metavar="MODULES",
-                   help="house-rule modules to add, comma-separated (`unodsl list` shows them)")
+    p.add_argument("--with", dest="with_", metavar="MODULES", action=_JoinModules,
+                   help="house-rule modules to add, comma-separated (`unodsl list` shows them; repeatable)")
     p.add_argument("--set", dest="set", action="append", metavar="NAME=VALUE",
                    help="set an option of the ruleset, e.g. --set uno_penalty=4 (repeatable)")
 
