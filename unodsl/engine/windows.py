@@ -2,7 +2,8 @@
 
 A window opens after a play when its condition holds, and stays open while it still holds (and,
 for most, until a turn begins). Actions in a window are checked here; an action whose rules may
-ask questions runs inside the game's own flow, as an `Interrupt`.
+ask questions runs inside the game's own flow, as an `Interrupt` (in a seat bot's loop, as a
+generator of its own the loop answers: `_ask_out_of_turn`).
 """
 from __future__ import annotations
 
@@ -168,6 +169,8 @@ class Windows:
                 self._journal = outer
                 if self.rules.settles:
                     self._settle_out_of_turn(ctx)
+            elif self._bot_loop:
+                self._ask_out_of_turn(act.program, ctx)
             else:
                 self._resume(Interrupt(act.program, ctx))
             return
@@ -180,9 +183,28 @@ class Windows:
         d = self.decision
         if d is not None and d.kind == "turn" and (self.inactive[d.seat] or self._after_turn_ends_round(d.seat)):
             if self._bot_loop:                    # the seat bot's turn loop is running: it moves on itself
+                self._played_this_turn = False
                 self._code.move_on(self)
             else:
                 self._resume(Interrupt(_NOTHING, ctx))
+
+    def _ask_out_of_turn(self, program, ctx: Ctx) -> None:
+        """An action out of turn that may ask questions, taken in a seat bot's loop as the step
+        API takes it (Game._interrupted): it runs up to its first question, which is then the
+        decision while the others' chances to act out of turn go on (`_asking` keeps the rest,
+        for the loop's head to answer: runtime.answer_out_of_turn), or to its end; then the loop
+        moves on from it (`move_on`: play goes on from a card played out of turn)."""
+        gen = self._out_of_turn_gen(program, ctx)
+        try:
+            self.decision, self._legal = next(gen), None
+        except StopIteration:
+            return
+        self._asking = gen
+
+    def _out_of_turn_gen(self, program, ctx: Ctx):
+        self._played_this_turn = False
+        yield from program.run(ctx)
+        self._code.move_on(self)
 
     def _close_turn_windows(self) -> None:
         if self.windows:
