@@ -65,12 +65,18 @@ class Windows:
             if all(can) or not self._window_holds(rule, subject, opened_on):
                 continue
             for a in rule.actions:
+                if a.card_test is not None and a.program.plain is None and not self._interrupt_allowed():
+                    continue
+                # the same cards pass whoever holds them (`_window_cards`): looked for in each hand
+                ok = self.rules.window_card_set(a, self.discard[-1], self.color) if a.card_static else None
                 for seat in range(n):
                     if can[seat] or not self._may_act(a.who, seat, subject):
                         continue
                     if a.card_test is None:
                         can[seat] = True
-                    elif a.program.plain is not None or self._interrupt_allowed():
+                    elif ok is not None and not self.rules.faces:
+                        can[seat] = any(self._card_colors(card) for card in ok.intersection(self.hands[seat]))
+                    else:
                         can[seat] = any(self._card_colors(card) for card in self._window_cards(a, seat, subject))
         return [s for s in range(n) if can[s]]
 
