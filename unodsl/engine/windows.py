@@ -208,6 +208,8 @@ class Windows:
         self._asking = gen
 
     def _out_of_turn_gen(self, program, ctx: Ctx):
+        """Game._interrupted in a seat bot's loop: the action's program, its questions yielded,
+        then the generated `move_on` (which settles, ends the round or passes play on)."""
         self._played_this_turn = False
         yield from program.run(ctx)
         self._code.move_on(self)
