@@ -116,19 +116,15 @@ def test_inline_random_seats_play_the_same_games(ref, mods, options):
 def test_inline_basic_seats_play_the_same_games(ref, mods):
     """Basic seats played inside the generated loop (every choice asked there as the step API
     asks it, out-of-turn actions included, plays tried on samples of the game too) play the
-    games they play through the step API; where they cannot be (runs of cards, a window action
-    that may ask questions), the simulator keeps the step API. Rules that settle after an
-    action out of turn, whose windows open as the state changes, are played inside the loop."""
+    games they play through the step API; where they cannot be (runs of cards), the simulator
+    keeps the step API. Rules that settle after an action out of turn, whose windows open as the
+    state changes, and window actions that may ask questions (jump-in) are played inside the loop."""
     rules = load(ref, mods)
     low, high = rules.players
-    asks = any(a.program.plain is None for w in rules.windows for a in w.actions)
     for players in (low, min(high, 4)):
         inlined = bot_loop_gap(rules) is None
         assert plays_inline(BasicBot(random.Random(0)), rules, players) == inlined
-        if ref == "classic" and not mods:
-            assert inlined, "classic's basic seats play inside the turn loop"
-        if rules.windows and rules.settles and rules.runs is None and not asks:
-            assert inlined, "basic seats play inside the turn loop where rules settle after an action out of turn"
+        assert inlined == (rules.runs is None), "basic seats play inside the turn loop unless runs of cards are listed"
         rounds = ROUNDS if inlined else 1
         stepped = play_game(rules, players, 3000 + players, "basic", record=False, rounds=rounds, inline=False)
         inline = play_game(rules, players, 3000 + players, "basic", record=False, rounds=rounds)

@@ -95,6 +95,7 @@ class Game(Table, Seats, RoundFlow, Windows, Scoring, LegalActions, Views, Trigg
         self._out_of_turn_due = False         # a seat bot's choice was made: others may act out of turn
         bot = seat_bot is not None and not getattr(seat_bot, "inline_ok", False)
         self._bot_loop = bot                  # the seat bot is asked every choice, as the step API asks it
+        self._asking = None                   # in its loop, an action out of turn waiting on a question
         if seat_bot is not None or generated:
             if bot and bot_loop_gap(rules) is not None:
                 raise ValueError(f"this bot cannot play inside the turn loop here: {bot_loop_gap(rules)}")

@@ -2,7 +2,8 @@
 
 A window opens after a play when its condition holds, and stays open while it still holds (and,
 for most, until a turn begins). Actions in a window are checked here; an action whose rules may
-ask questions runs inside the game's own flow, as an `Interrupt`.
+ask questions runs inside the game's own flow, as an `Interrupt` (in a seat bot's loop, as a
+generator of its own the loop answers: `_ask_out_of_turn`).
 """
 from __future__ import annotations
 
@@ -64,12 +65,18 @@ class Windows:
             if all(can) or not self._window_holds(rule, subject, opened_on):
                 continue
             for a in rule.actions:
+                if a.card_test is not None and a.program.plain is None and not self._interrupt_allowed():
+                    continue
+                # the same cards pass whoever holds them (`_window_cards`): looked for in each hand
+                ok = self.rules.window_card_set(a, self.discard[-1], self.color) if a.card_static else None
                 for seat in range(n):
                     if can[seat] or not self._may_act(a.who, seat, subject):
                         continue
                     if a.card_test is None:
                         can[seat] = True
-                    elif a.program.plain is not None or self._interrupt_allowed():
+                    elif ok is not None and not self.rules.faces:
+                        can[seat] = any(self._card_colors(card) for card in ok.intersection(self.hands[seat]))
+                    else:
                         can[seat] = any(self._card_colors(card) for card in self._window_cards(a, seat, subject))
         return [s for s in range(n) if can[s]]
 
@@ -168,6 +175,8 @@ class Windows:
                 self._journal = outer
                 if self.rules.settles:
                     self._settle_out_of_turn(ctx)
+            elif self._bot_loop:
+                self._ask_out_of_turn(act.program, ctx)
             else:
                 self._resume(Interrupt(act.program, ctx))
             return
@@ -180,9 +189,30 @@ class Windows:
         d = self.decision
         if d is not None and d.kind == "turn" and (self.inactive[d.seat] or self._after_turn_ends_round(d.seat)):
             if self._bot_loop:                    # the seat bot's turn loop is running: it moves on itself
+                self._played_this_turn = False
                 self._code.move_on(self)
             else:
                 self._resume(Interrupt(_NOTHING, ctx))
+
+    def _ask_out_of_turn(self, program, ctx: Ctx) -> None:
+        """An action out of turn that may ask questions, taken in a seat bot's loop as the step
+        API takes it (Game._interrupted): it runs up to its first question, which is then the
+        decision while the others' chances to act out of turn go on (`_asking` keeps the rest,
+        for the loop's head to answer: runtime.answer_out_of_turn), or to its end; then the loop
+        moves on from it (`move_on`: play goes on from a card played out of turn)."""
+        gen = self._out_of_turn_gen(program, ctx)
+        try:
+            self.decision, self._legal = next(gen), None
+        except StopIteration:
+            return
+        self._asking = gen
+
+    def _out_of_turn_gen(self, program, ctx: Ctx):
+        """Game._interrupted in a seat bot's loop: the action's program, its questions yielded,
+        then the generated `move_on` (which settles, ends the round or passes play on)."""
+        self._played_this_turn = False
+        yield from program.run(ctx)
+        self._code.move_on(self)
 
     def _close_turn_windows(self) -> None:
         if self.windows:

@@ -39,6 +39,8 @@ def refusal(writer) -> str | None:
     gap = bot_loop_gap(r)
     if gap is not None:
         return NOT_YET.format(f"play with {gap}")
+    if any(a.program.plain is None for w in r.windows for a in w.actions):
+        return NOT_YET.format("play with an action out of turn that may ask questions")
     if any(writer.basic.look):
         return NOT_YET.format("trial of a play on samples of the game")
     if writer.uses((A.MayPlayCard,)):

@@ -23,7 +23,7 @@ from typing import Callable, NamedTuple
 
 from .bots import PlayTables, bind_tables
 from .loop import LoopWriter
-from .runtime import ask, drive, drive_bot
+from .runtime import answer_out_of_turn, ask, drive, drive_bot
 
 __all__ = ["Generated", "generate", "drive", "bot_loop_gap", "PlayTables"]
 
@@ -58,7 +58,7 @@ def generate(rules, n: int, interrupt_type, max_turns: int, sim: bool = False, r
         writer.pick = sim and pick and not bot
         writer.bot = sim and bot
         if writer.bot:
-            writer.ns.update(ask=ask, drive=drive_bot)
+            writer.ns.update(ask=ask, drive=drive_bot, answer_out_of_turn=answer_out_of_turn)
             if tables is not None:
                 writer.tables = tables
                 bind_tables(writer.ns, tables)
@@ -75,11 +75,9 @@ def generate(rules, n: int, interrupt_type, max_turns: int, sim: bool = False, r
 
 def bot_loop_gap(rules) -> str | None:
     """What keeps a seat bot's every choice out of the generated loop (`generate(..., bot=True)`),
-    or None: runs of cards (only the random seats' choice among them is written out), or a window
-    action that runs inside the game's flow (it may ask a question). Rules that settle after an
-    action out of turn move the loop on (`move_on`)."""
+    or None: runs of cards (only the random seats' choice among them is written out). An action
+    out of turn that may ask questions, or after which the rules settle, moves the loop on
+    (`move_on`), its questions answered at the loop's head."""
     if rules.runs is not None:
         return "a bot's choice among runs of cards is not written out"
-    if any(a.program.plain is None for w in rules.windows for a in w.actions):
-        return "an action out of turn that may ask questions"
     return None

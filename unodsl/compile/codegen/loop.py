@@ -345,32 +345,42 @@ class LoopWriter(StatementWriter):
 
     def turn_offer(self, ind: int) -> list:
         """The head of a seat bot's turn, as runtime.ask takes a decision: the out-of-turn actions
-        the last choice left due come first. Where rules settle after one, an action out of turn
-        may have moved the game on (`move_on`): then the round is over, or another turn is due."""
+        the last choice left due come first. One may have moved the game on (`move_on`), or be
+        waiting on a question (answered here: runtime.answer_out_of_turn, which moves it on);
+        then the round is over, or another turn is due."""
         L = [(ind, "g.decision, g._legal = TURN[s], None"),
              (ind, "if g._out_of_turn_due:"),
              (ind + 1, "g._out_of_turn_due = False"),
              (ind + 1, "if g.windows:"), (ind + 2, "g.offer_out_of_turn()")]
         if self.moves_on:
             L += [(ind + 2, "if g.decision is not TURN[s]:"),
+                  *([(ind + 3, "if g._asking is not None:"), (ind + 4, "answer_out_of_turn(g)")]
+                    if self.asks_out_of_turn else []),
                   (ind + 3, "if g.round_over:"), (ind + 4, "break"),
                   (ind + 3, "continue")]
         return L
 
     @property
+    def asks_out_of_turn(self) -> bool:
+        """Whether some action out of turn may ask questions (it then runs inside the turn loop)."""
+        return any(a.program.plain is None for w in self.r.windows for a in w.actions)
+
+    @property
     def moves_on(self) -> bool:
-        """Whether an action out of turn may move the seat bot's loop on (Game._settle_out_of_turn)."""
-        return self.bot and self.r.settles and bool(self.r.windows)
+        """Whether an action out of turn may move the seat bot's loop on: one that may ask
+        questions (Game._ask_out_of_turn), or any where rules settle after it
+        (Game._settle_out_of_turn)."""
+        return self.bot and (self.asks_out_of_turn or self.r.settles and bool(self.r.windows))
 
     def move_on_function(self) -> list:
-        """`move_on(g)`: Game._interrupted in the seat bot's loop, called by the Game when an
-        action out of turn put the player deciding a turn out, or ended the round: the game comes
+        """`move_on(g)`: Game._interrupted in the seat bot's loop, called by the Game once an
+        action out of turn that may ask questions ran, or one that put the player deciding a
+        turn out, or ended the round (`g._played_this_turn` cleared before it): the game comes
         to rest, then the round ends, or play passes on from a card played out of turn or past a
         player now out. The decision is then the next turn's, or None once the round is over;
         the loop's head (`turn_offer`) goes on from there."""
         return [(0, "def move_on(g):"),
-                (1, "g._played_this_turn = False"),
-                (1, self.settle),
+                *([(1, self.settle)] if self.r.settles else []),
                 (1, "s = g.turn"),
                 (1, "if g._after_turn_ends_round(s):"),
                 (2, "end_round(g, g._gone_out(s))"),
@@ -575,7 +585,7 @@ class LoopWriter(StatementWriter):
         fixed_table = self.fixed_table
         in_order = not self.uses((A.Starts, A.PlaysAgain), whole_round=False)
         # only a window action that may ask questions runs inside the turn loop (Game._window_action)
-        interrupts = any(a.program.plain is None for w in self.r.windows for a in w.actions) or (
+        interrupts = self.asks_out_of_turn or (
             self.r.settles and bool(self.r.windows))      # an action out of turn may put the decider out
         env = Env(player="s", actor="s", card=None)
         draw = self.program(self.r.on_draw, env, 3)

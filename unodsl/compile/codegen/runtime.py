@@ -75,10 +75,10 @@ def read_generic(fn, ctx, rank):
     return fn(ctx)
 
 
-def run_program(g, program, answer):
+def run_program(g, program, answer, value=None):
     """Run a generic generator (a program without a template, the end of a round) to its end
-    inside the simulator's loop, each decision it yields answered by `answer(g, decision)`."""
-    value = None
+    inside the simulator's loop, each decision it yields answered by `answer(g, decision)`;
+    `value` answers the decision a generator already started waits on."""
     while True:
         try:
             d = program.send(value)
@@ -124,3 +124,11 @@ def ask(g, d):
 def drive_bot(g, program):
     """A generic program run inside the loop of a seat bot, its decisions taken as `ask` takes them."""
     return run_program(g, program, ask)
+
+
+def answer_out_of_turn(g):
+    """The action out of turn waiting on its first question in a seat bot's loop (Game._asking)
+    run to its end, that question and the others it asks taken as `ask` takes them: the others'
+    chances to act out of turn came first, as the step API gives them."""
+    program, g._asking = g._asking, None
+    run_program(g, program, ask, ask(g, g.decision))
