@@ -208,6 +208,22 @@ def test_a_window_that_feeds_itself_stops_in_seconds(tmp_path):
     assert time.monotonic() - start < 60          # a bound that a hang cannot meet, not a timing
 
 
+def test_a_game_halted_inside_a_seat_bots_loop_ends_as_through_the_step_api(tmp_path):
+    """Two windows after every play, whose actions make the player draw: basic seats act in both
+    every time, past the limit of moves out of turn in a round. Inside the generated loop (basic
+    seats asked every choice there) the halt stops the loop where it is; the game ends with the
+    limit named, the same game the step API plays."""
+    windows = "".join(f'  window {w} "{w}" {{\n    opens after play\n    closes when a turn begins\n'
+                      f'    others may {w} {{ player draws 2 }}\n  }}\n' for w in ("poke", "prod"))
+    rules = load(classic_with(tmp_path, "  window uno", windows + "  window uno"))
+    stepped = play_game(rules, 3, seed=1, bot="basic", record=False, inline=False)
+    looped = play_game(rules, 3, seed=1, bot="basic", record=False)
+    assert looped._seat_bot is not None and stepped._seat_bot is None
+    assert stepped.stalemate == looped.stalemate == "more than 5,000 moves were made out of turn in one round"
+    assert looped.game_over and looped.decision is None
+    assert (looped.hands, looped.turns, looped.scores) == (stepped.hands, stepped.turns, stepped.scores)
+
+
 def test_scores_stay_within_what_statistics_can_hold(tmp_path):
     rules = load(classic_with(tmp_path, "if scoring == \"sum\" { winner scores total s.points for s in opponents }",
                               "if scoring == \"sum\" { winner scores 999999999 * 999999999 * 999999999 * 999999999 }"))

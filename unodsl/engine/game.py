@@ -30,6 +30,10 @@ from .windows import Interrupt, Windows, seat_name
 __all__ = ["Game", "Position", "seat_name"]
 
 
+class _Halted(Exception):
+    """Game.halt inside a seat bot's turn loop: the loop stops where it is, and the game is over."""
+
+
 class Game(Table, Seats, RoundFlow, Windows, Scoring, LegalActions, Views, Triggers):
     """One game of a ruleset, from the first deal to its end.
 
@@ -147,6 +151,8 @@ class Game(Table, Seats, RoundFlow, Windows, Scoring, LegalActions, Views, Trigg
         except StopIteration as done:
             self._gen = None
             self.decision = done.value
+        except _Halted:              # the game was halted inside a seat bot's loop: it is over
+            pass
 
     def apply(self, action: Action) -> None:
         """Carry out an action, or raise Refused (with the state unchanged) if the rules forbid it."""
@@ -238,3 +244,5 @@ class Game(Table, Seats, RoundFlow, Windows, Scoring, LegalActions, Views, Trigg
         self.game_over = self.round_over = True
         self._round = self._gen = None
         self.decision = self._legal = None
+        if self._bot_loop:           # inside a seat bot's turn loop, which must not run on (see _resume)
+            raise _Halted
