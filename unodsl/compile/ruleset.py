@@ -193,6 +193,18 @@ class Ruleset:
         found = self._memo.get(key)
         return found if found is not None else self._card_set(key, action.card_test, top, color)
 
+    def window_usable_set(self, action: WindowAction, top: int, color) -> frozenset:
+        """`window_card_set` less the cards an action out of turn cannot be taken with (a card
+        whose play asks for a color among none), memoised."""
+        key = ("window usable cards", id(action), top, color)
+        found = self._memo.get(key)
+        if found is None:
+            on_play = self.on_play
+            found = self._memo[key] = frozenset(
+                c for c in self.window_card_set(action, top, color)
+                if on_play[c] is None or not on_play[c].asks_color or on_play[c].color_options)
+        return found
+
     def _card_set(self, key, test, top: int, color) -> frozenset:
         """The card ids meeting `test` with `top` on the pile under `color` (counters at their
         start values), kept under `key`."""

@@ -395,37 +395,63 @@ class BasicBot:
         options = game.window_actions(seat)
         if not options:
             return None
-        know = knowledge(game.rules, game.n)
+        measured, harms = _out_of_turn_plan(game.rules, knowledge(game.rules, game.n))
         sizes = [len(h) for h in game.hands]
         order = game._order_from(seat)
         base = self._value(game, seat, order, sizes)
         best, best_value = None, 0.0
+        weighed: dict = {}      # (verb, on oneself, with a card) -> its value: the same for every card and color
         for a in options:
-            window = _window_of(game.rules, a.verb)
             subject = a.target if a.target is not None else seat
             own = subject == seat
-            effect = know.windows.get((window, a.verb, own))
-            if effect is None or effect.count == 0:
-                continue
-            after = _applied(sizes, order, changes(effect), played=a.card is not None)
-            value = self._value(game, seat, order, after) - base
-            if own:
-                value += self._harm_avoided(game, seat, window, know, order, sizes, base)
+            key = (a.verb, own, a.card is not None)
+            value = weighed.get(key)
+            if value is None:
+                value = weighed[key] = self._action_value(game, seat, order, sizes, base, measured, harms, key)
             if value > best_value + 1e-9:
                 best, best_value = a, value
         return best
 
-    def _harm_avoided(self, game: Game, seat: int, window: str, know, order, sizes, base) -> float:
-        """What others could do to the seat in the window it is about to close."""
-        worst = 0.0
-        for (w, verb, own), effect in know.windows.items():
-            if w != window or own:
-                continue
-            mean = know.subject_change.get((w, verb), 0.0)
-            after = list(sizes)
-            after[seat] += mean
-            worst = max(worst, base - self._value(game, seat, order, after))
-        return worst
+    def _action_value(self, game: Game, seat: int, order: list, sizes: list, base: float, measured: dict,
+                      harms: dict, key: tuple) -> float:
+        """What an action out of turn measurably does for the seat's side (-inf: never measured);
+        its own action also avoids what others could do to it in the window it closes."""
+        verb, own, played = key
+        found = measured.get((verb, own))
+        if found is None:
+            return float("-inf")
+        window, cards = found
+        value = self._value(game, seat, order, _applied(sizes, order, cards, played)) - base
+        if own:
+            worst = 0.0
+            for mean in harms[window]:
+                after = list(sizes)
+                after[seat] += mean
+                worst = max(worst, base - self._value(game, seat, order, after))
+            value += worst
+        return value
+
+
+def _out_of_turn_plan(rules, know) -> tuple:
+    """What the basic bot weighs actions out of turn by, derived once per ruleset and table size:
+    {(verb, on oneself): (its window, its measured change of each place's hand)} for the actions
+    measured at least once, and {window: the mean change of the subject's hand by each action
+    others may take in it} (what closing one's own window avoids)."""
+    key = ("basic bot out of turn", know.players)
+    found = rules._memo.get(key)
+    if found is None or found[0] is not know:
+        measured, harms = {}, {w.name: [] for w in rules.windows}
+        for verb in rules.window_verbs():
+            window = _window_of(rules, verb)
+            for own in (False, True):
+                effect = know.windows.get((window, verb, own))
+                if effect is not None and effect.count:
+                    measured[(verb, own)] = (window, changes(effect))
+        for (w, verb, own) in know.windows:
+            if not own and w in harms:
+                harms[w].append(know.subject_change.get((w, verb), 0.0))
+        found = rules._memo[key] = (know, (measured, harms))
+    return found[1]
 
 
 def changes(effect) -> list:

@@ -61,21 +61,26 @@ class Windows:
         is not empty, found with each open window checked once rather than once per seat."""
         n = self.n
         can = [False] * n
+        hands, rules = self.hands, self.rules
         for (name, subject), (rule, opened_on) in self.windows.items():
             if all(can) or not self._window_holds(rule, subject, opened_on):
                 continue
             for a in rule.actions:
                 if a.card_test is not None and a.program.plain is None and not self._interrupt_allowed():
                     continue
-                # the same cards pass whoever holds them (`_window_cards`): looked for in each hand
-                ok = self.rules.window_card_set(a, self.discard[-1], self.color) if a.card_static else None
-                for seat in range(n):
-                    if can[seat] or not self._may_act(a.who, seat, subject):
+                who = a.who
+                seats = (subject,) if who == "player" else range(n)
+                # the same cards pass whoever holds them (`_window_cards`): looked for in each hand,
+                # among those an action can be taken with (`_card_colors`)
+                usable = rules.window_usable_set(a, self.discard[-1], self.color) \
+                    if a.card_static and a.card_test is not None and not rules.faces else None
+                for seat in seats:
+                    if can[seat] or (who == "others" and seat == subject):
                         continue
                     if a.card_test is None:
                         can[seat] = True
-                    elif ok is not None and not self.rules.faces:
-                        can[seat] = any(self._card_colors(card) for card in ok.intersection(self.hands[seat]))
+                    elif usable is not None:
+                        can[seat] = not usable.isdisjoint(hands[seat])
                     else:
                         can[seat] = any(self._card_colors(card) for card in self._window_cards(a, seat, subject))
         return [s for s in range(n) if can[s]]
@@ -221,25 +226,31 @@ class Windows:
     def say_call(self, seat: int, verb: str) -> None:
         """`play X VERB`: the player's own call (the rules' `player may VERB`, whatever its word),
         said as the card lands: the first window open for the player that offers it closes."""
-        for key, (rule, _) in list(self.windows.items()):
+        for key, (rule, _) in self.windows.items():
             if key[1] == seat and any(a.verb == verb and a.who == "player" for a in rule.actions):
-                del self.windows[key]
+                del self.windows[key]           # (the loop ends here: the dict is not read on)
                 self.event("window", seat=seat, verb=verb, subject=seat)
                 return
 
     def offer_out_of_turn(self, bots=None, rng=None) -> None:
         """After a seat's choice, while windows are open: every seat's bot (`bots`, one a seat; the
         seat bot playing inside the turn loop by default) is asked whether it acts out of turn,
-        and those that want to act do, in `out_of_turn_order` (asked again when their chance
-        comes: an earlier action may have changed their mind); a refused action is dropped. The
+        and those that want to act do, in `out_of_turn_order`: the first with the action it
+        answered, the others asked again when their chance comes (an earlier action may have
+        changed their mind); a refused action is dropped. The
         simulator's step loop and the generated loop's own seat bot both act through this."""
         if bots is None:
             bots = [self._seat_bot] * self.n
             rng = self._seat_bot.rng
         # a seat with nothing it may do out of turn is not asked (a bot then has nothing to choose)
-        wanting = [s for s in self.acting_seats() if bots[s].out_of_turn(self, s) is not None]
-        for s in self.out_of_turn_order(wanting, rng):
+        wants = {}
+        for s in self.acting_seats():
             act = bots[s].out_of_turn(self, s)
+            if act is not None:
+                wants[s] = act
+        for i, s in enumerate(self.out_of_turn_order(wants, rng)):
+            # the first to act sees the game as it answered; the others are asked again
+            act = wants[s] if i == 0 else bots[s].out_of_turn(self, s)
             if act is not None:
                 try:
                     self.apply(act)
