@@ -10,14 +10,16 @@ bots (the bots the native engine plays), as `unodsl simulate --bots random` play
   minimal   ../shared/bench/minimal_uno.py, the lean hand-written loop (two players, one round
             a game; when present)
 
-Then the start of a run, each in a fresh process: compiling a ruleset with an empty cache, and
-loading it from the cache. With --agreement N, instead, both engines play N games of each
+Then the start of a run, each in a fresh process: compiling a ruleset with an empty cache, compiling
+it after another ruleset was compiled (numba's code for the shared runtime then comes from the
+cache), and loading it from the cache. With --agreement N, instead, both engines play N games of each
 bundled ruleset, module and example they share at 2, 4 and 7 players, and every statistic is compared by
 a two-sample test (turns, cards drawn and reshuffles per game: Welch's z on the means; wins by
 seat: a chi-square test of the two engines' counts), flagging |z| > 4 or p < 1e-4. With --basic,
 instead, whole games of classic at 4 players with the default basic bots in every seat, the
 Python engine (basic played inside its generated loop) against the native one (native.basic), in
-games per second, and the native engine's start with basic bots. With --start, only the starts
+games per second; killer, speed and classic with jump-in (and seven-o) against classic per turn,
+basic bots on the Python engine; and the native engine's start with basic bots. With --start, only the starts
 (random and basic bots), medians of the repeats, in the processes of --start-python when given.
 
 usage: python bench/bench_native.py [--games N] [--repeats R] [--agreement N [--units NAMES]] [--basic]
@@ -83,6 +85,8 @@ def _minimal():
     return run
 
 
+OTHER_RULESET = "crazy-eights"      # compiled first, for the start of a ruleset after a machine's first
+
 START = """import time, sys
 t = time.perf_counter()
 from unodsl import load
@@ -92,16 +96,24 @@ print(time.perf_counter() - t)
 """
 
 
-def start_times(name: str, players: int, bot: str = "random") -> tuple[float, float]:
-    """Seconds from a fresh process to a ready engine: with an empty cache, then with it filled.
-    The process is START_PYTHON's: what else is installed beside numba counts (numba imports
-    SciPy's BLAS when SciPy is there, as the `test` extra brings it)."""
+def start_times(name: str, players: int, bot: str = "random") -> tuple[float, float, float]:
+    """Seconds from a fresh process to a ready engine: with an empty cache, then with it filled;
+    and compiling it where another ruleset was compiled before (numba's compilation of the
+    runtime every module calls is then on disk: what every ruleset after a machine's first
+    pays). The process is START_PYTHON's: what else is installed beside numba counts (numba
+    imports SciPy's BLAS when SciPy is there, as the `test` extra brings it)."""
+    def timed(cache: str, ruleset: str) -> float:
+        env = {**os.environ, "UNODSL_CACHE": cache, "NUMBA_CACHE_DIR": cache}
+        run = [START_PYTHON, "-c", START, ruleset, str(players), bot]
+        return float(subprocess.run(run, env=env, capture_output=True, text=True, check=True).stdout)
+
     with tempfile.TemporaryDirectory() as cache:
-        env = {**os.environ, "UNODSL_CACHE": cache, "NUMBA_CACHE_DIR": cache}    # nothing compiled before
-        run = [START_PYTHON, "-c", START, name, str(players), bot]
-        first = float(subprocess.run(run, env=env, capture_output=True, text=True, check=True).stdout)
-        cached = float(subprocess.run(run, env=env, capture_output=True, text=True, check=True).stdout)
-    return first, cached
+        first = timed(cache, name)                  # nothing compiled before
+        cached = timed(cache, name)
+    with tempfile.TemporaryDirectory() as cache:
+        timed(cache, OTHER_RULESET)
+        after_other = timed(cache, name)
+    return first, cached, after_other
 
 
 def speed(args) -> int:
@@ -170,21 +182,41 @@ def basic_speed(args) -> int:
     for name in engines:
         print(f"{name:<10} {med[name]:8.3f} {gps[name]:10.1f}")
     print(f"ratio: native / python {gps['native'] / gps['python']:.1f}x the games per second (target >= 10x)")
+    basic_rulesets(args)
     print_start("basic", *start_times("classic", players, "basic"))
     return 0
 
 
-def print_start(bot: str, first: float, cached: float, note: str = "") -> None:
+def basic_rulesets(args) -> None:
+    """Per turn with basic bots on the Python engine: killer, speed and classic with jump-in (and
+    seven-o) against classic, 4 players, all taken in turn each repeat (where the native engine
+    does not play basic's choices in them, as `simulate` says, the Python engine plays)."""
+    games = max(10, args.games // 100)
+    cases = {"+".join((name, *mods)): load(name, mods) for name, mods, players in CASES if players == 4}
+    us: dict = {}
+    for rules in cases.values():    # the rules' knowledge and generated code, before any timing
+        _python(rules, 4, 2, args.seed - 1, "basic")
+    for r in range(args.repeats):
+        for label, rules in cases.items():
+            seconds, turns, _ = _python(rules, 4, games, args.seed + r * 100_000, "basic")
+            us.setdefault(label, []).append(seconds / turns * 1e6)
+    med = {k: statistics.median(v) for k, v in us.items()}
+    print(f"basic bots, Python engine, 4 players, {games} games a repeat, medians:")
+    for label, value in med.items():
+        print(f"  {label:<28} {value:8.2f} us/turn  {value / med['classic']:5.2f}x classic (target <= 2x)")
+
+
+def print_start(bot: str, first: float, cached: float, after_other: float, note: str = "") -> None:
     print(f"start of a run, classic 4p, {bot} bots (fresh processes of {START_PYTHON}{note}): "
-          f"compiling {first:.1f} s, from the cache {cached:.2f} s (targets: < 10 s, < 1 s)")
+          f"compiling {first:.1f} s with an empty cache, {after_other:.1f} s after another ruleset "
+          f"({OTHER_RULESET}) was compiled; from the cache {cached:.2f} s (targets: < 10 s, < 1 s)")
 
 
 def starts(args) -> int:
     """Only the start of a run, random and basic bots, medians of the repeats."""
     for bot in ("random", "basic"):
         times = [start_times("classic", 4, bot) for _ in range(args.repeats)]
-        print_start(bot, statistics.median(t[0] for t in times), statistics.median(t[1] for t in times),
-                    f", medians of {args.repeats}")
+        print_start(bot, *(statistics.median(t[i] for t in times) for i in range(3)), f", medians of {args.repeats}")
     return 0
 
 

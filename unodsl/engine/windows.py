@@ -171,7 +171,8 @@ class Windows:
                 self.halt(f"more than {MAX_OUT_OF_TURN:,} moves were made out of turn in one round")
                 return
             del self.windows[(rule.name, subject)]
-            self._record(action)
+            if self.record:
+                self._record(action)
             self.event("window", seat=seat, verb=verb, subject=subject)
             self._legal = None
             if act.program.plain is not None:
