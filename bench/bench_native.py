@@ -22,7 +22,7 @@ games per second; killer, speed and classic with jump-in (and seven-o) against c
 basic bots on the Python engine; and the native engine's start with basic bots. With --start, only the starts
 (random and basic bots), medians of the repeats, in the processes of --start-python when given.
 
-usage: python bench/bench_native.py [--games N] [--repeats R] [--agreement N [--units NAMES]] [--basic]
+usage: python bench/bench_native.py [--games N] [--repeats R] [--agreement N [--enough Z] [--units NAMES]] [--basic]
                                    [--start] [--start-python PYTHON]
 """
 from __future__ import annotations
@@ -265,6 +265,16 @@ def _unit_label(name: str, mods: tuple) -> str:
     return "+".join(Path(p).stem for p in (name, *mods))
 
 
+def _games_to_catch(stats, games: int, z: float) -> int:
+    """How many more games than `games` make a 1% difference of turns per game show as `z`
+    (Welch's z of two runs of as many games each, their spread estimated from `stats`); 0 when
+    `games` are enough, or no z is asked for."""
+    if z <= 0 or stats.var_turns() == 0:
+        return 0
+    shows = 0.01 * stats.mean_turns() / math.sqrt(2 * stats.var_turns() / games)
+    return max(0, math.ceil(games * (z / shows) ** 2) - games)
+
+
 def agreement(args) -> int:
     units = [(n, ()) for n, kind, _ in bundled_names() if kind == "ruleset"]
     units += [("classic", (n,)) for n, kind, _ in bundled_names() if kind == "module"]
@@ -275,7 +285,8 @@ def agreement(args) -> int:
         if not units:
             raise SystemExit(f"no unit is named {args.units}")
     bad = 0
-    print(f"{args.agreement:,} games per engine; flagged: |z| > 4 or p < 1e-4")
+    print(f"{args.agreement:,} games per engine" + (f" or more, enough for a 1% difference of turns to show as z "
+          f"{args.enough:g}" if args.enough else "") + "; flagged: |z| > 4 or p < 1e-4")
     for name, mods in units:
         rules = load(name, mods)
         low, high = rules.players
@@ -287,7 +298,10 @@ def agreement(args) -> int:
                 print(f"  {label:<28} not run natively: {missing}")
                 break
             a = simulate(rules, players, args.agreement, 1, "random")
-            b = simulate_native(rules, players, args.agreement, 2)
+            more = _games_to_catch(a, args.agreement, args.enough)
+            if more:                    # the same run of seeds, on from where it stopped
+                a.merge(simulate(rules, players, more, 1, "random", first=args.agreement))
+            b = simulate_native(rules, players, a.games, 2)
             z = {"turns": _welch(a.mean_turns(), a.var_turns(), a.games, b.mean_turns(), b.var_turns(), b.games)}
             for stat, said in (("drawn", "cards drawn"), ("reshuffles", "reshuffles")):
                 z[said] = _welch(*a.spread(stat), a.games, *b.spread(stat), b.games)
@@ -295,7 +309,8 @@ def agreement(args) -> int:
             flags = [k for k, v in z.items() if abs(v) > 4] + (["wins by seat"] if p < 1e-4 else [])
             bad += bool(flags)
             one_percent = 0.01 * a.mean_turns() / math.sqrt(a.var_turns() / a.games + b.var_turns() / b.games)
-            print(f"  {label:<28} turns {a.mean_turns():8.2f} vs {b.mean_turns():8.2f} (z {z['turns']:+.2f};"
+            games = f" ({a.games:,} games)" if a.games != args.agreement else ""
+            print(f"  {label + games:<28} turns {a.mean_turns():8.2f} vs {b.mean_turns():8.2f} (z {z['turns']:+.2f};"
                   f" a 1% difference: z {one_percent:.1f})"
                   f"  drawn/game {a.drawn / a.games:7.2f} vs {b.drawn / b.games:7.2f} (z {z['cards drawn']:+.2f})"
                   f"  reshuffles/game {a.reshuffles / a.games:5.2f} vs {b.reshuffles / b.games:5.2f}"
@@ -312,6 +327,9 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--agreement", type=int, metavar="N", default=0,
                     help="instead of timing, compare the engines' statistics over N games each")
+    ap.add_argument("--enough", metavar="Z", type=float, default=0.0,
+                    help="with --agreement: per unit, as many more games as a 1%% difference of turns "
+                         "per game needs to show as z Z (4: as the flag)")
     ap.add_argument("--units", metavar="NAMES", default="",
                     help="with --agreement: only these units, comma-separated (classic,classic+jump-in)")
     ap.add_argument("--basic", action="store_true",
