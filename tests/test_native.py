@@ -172,6 +172,16 @@ def test_no_compiled_function_is_handed_a_bare_number():
         assert "np.int64(" in ast.unparse(tree)
 
 
+def test_rules_with_their_own_refill_keep_their_machine_code_on_disk():
+    """A ruleset's own `when the stock runs out` runs inside the module's draws, not handed to
+    the runtime as a function (numba keeps no machine code of such a caller): its module is on
+    disk after a run, as every other."""
+    rules = load(str(ROOT / "tests" / "scenarios" / "language" / "piles.uno"))
+    assert rules.on_stock_out is not None
+    native_engine(rules, 4, trace=TRACE)
+    assert native_engine_module._known_module(rules, 4, TRACE) is not None
+
+
 def test_a_native_run_adds_up_what_its_games_did():
     """A native run's statistics (every total, the squares that give their spread included) are
     those of the same games played by the Python engine on the same generator, game by game."""

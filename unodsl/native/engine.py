@@ -97,8 +97,10 @@ def _remember(rules, players: int, trace: int, digest: str, bot: str = "random")
 
 
 def _compiled(digest: str) -> bool:
+    """Whether numba kept the module's machine code on disk: that of `run_games`, which holds
+    everything a run calls (numba keeps none for a function it cannot cache)."""
     folder = cache_dir() / "__pycache__"
-    return folder.is_dir() and any(folder.glob(f"ruleset_{digest}.*.nbi"))
+    return folder.is_dir() and any(folder.glob(f"ruleset_{digest}.run_games-*.nbi"))
 
 
 def _load(source: str | None, key: str):

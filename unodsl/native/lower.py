@@ -9,9 +9,9 @@ a `State` of typed arrays:
   g.skips, g.scores ...           the array of the same name
   g.hands[t], len(g.hands[t])     a view of hand t, `g.hlen[t]`; `.append`, `.remove`, `in`,
                                   truth: the runtime's hand functions
-  g.reverse(), g.draw_cards(t, n) the runtime function of the same name: R.reverse(g) ...; a draw
-                                  also takes the rules' `when the stock runs out` (the
-                                  module's stock_out), or None: R.draw_cards(g, t, n, None)
+  g.reverse(), g.draw_cards(t, n) the runtime function of the same name: R.reverse(g) ...; where
+                                  the rules have their own `when the stock runs out`, a draw
+                                  is the module's: draw_cards(g, t, n), take_card(g)
   g.stock, g.pile('discard')      a pile: its size, top and bottom card, truth from its region;
                                   a pile named to a method, whether it is the stock
   g.face_name()                   FACE_NAMES[g[face]]: the face in play by its name
@@ -673,9 +673,11 @@ class Lowering(ast.NodeTransformer):
             low = low[:2]
         elif method == "eliminate" and len(low) == 1:
             low.append(ast.Constant(False))
-        elif method in ("draw_cards", "_take"):        # the rules' own `when the stock runs out`, or None
-            refill = self.t.ns["rules"].on_stock_out is not None
-            low.append(ast.Name("stock_out", ast.Load()) if refill else ast.Constant(None))
+        elif method in ("draw_cards", "_take") and self.t.ns["rules"].on_stock_out is not None:
+            # the rules' own `when the stock runs out`: the module's draws run it (writer.REFILL)
+            return _call("take_card" if method == "_take" else "draw_cards", _g(), *low)
+        elif method == "_take":
+            low.append(ast.Constant(False))
         elif method == "discard_cards" and not isinstance(args[1], ast.List):
             low[1] = self.collection(args[1])
         return _call("R." + target, _g(), *low)

@@ -428,20 +428,31 @@ def _take(g):
 
 
 @njit(cache=True)
-def take(g, refill):
-    """Table._take: with `refill` None, as `_take`; else `refill(g)` is the ruleset's own `when the
-    stock runs out` (compiled with the ruleset), run when the stock is empty, except while it is
-    running (a draw inside it finds nothing)."""
-    if refill is not None:
-        if g[STOCK_LEN] == 0:
-            if g[REFILLING] == 0:
-                g[REFILLING] = 1
-                refill(g)
-                g[REFILLING] = 0
-            if g[STOCK_LEN] == 0:
-                g[STOCK_EMPTY] += 1
-                return NONE
+def take(g, own_refill):
+    """Table._take: as `_take`, unless the rules have their own `when the stock runs out`
+    (`own_refill`): the module's `take_card` runs it first when it is due (`refill_due`), and a
+    stock still empty then stays empty."""
+    if own_refill and g[STOCK_LEN] == 0:
+        g[STOCK_EMPTY] += 1
+        return NONE
     return _take(g)
+
+
+@njit(cache=True)
+def refill_due(g):
+    """Whether the rules' own `when the stock runs out` is to run now: the stock is empty and it
+    is not running already (a draw inside it finds nothing); if so, it is marked running until
+    `refilled`. (The module runs it itself: numba cannot keep on disk the machine code of a
+    function handed another function.)"""
+    if g[STOCK_LEN] == 0 and g[REFILLING] == 0:
+        g[REFILLING] = 1
+        return True
+    return False
+
+
+@njit(cache=True)
+def refilled(g):
+    g[REFILLING] = 0
 
 
 @njit(cache=True)
@@ -457,12 +468,13 @@ def drew(g, seat, handle, got):
 
 
 @njit(cache=True)
-def draw_cards(g, seat, count, refill):
-    """Table.draw_cards: the last card drawn, or None (`refill`: as `take`'s)."""
+def draw_cards(g, seat, count):
+    """Table.draw_cards: the last card drawn, or None (rules with their own `when the stock runs
+    out` draw through the module's `draw_cards`, the same loop over its `take_card`)."""
     got = ZERO
     last = NONE
     for _ in range(count):
-        card = take(g, refill)
+        card = _take(g)
         if card == NONE:
             break
         hand_add(g, seat, card)

@@ -200,7 +200,7 @@ class NativeWriter(LoopWriter):
         else:
             value = "DEALER_VALUES[card]" if dealer else "0"
         L += [(0, "def dealer_value(g, card):"), (1, f"return {value}"), (0, "")]
-        if r.on_stock_out is not None:         # Table._take runs it (runtime.take)
+        if r.on_stock_out is not None:         # Table._take runs it (REFILL's take_card)
             L += [(0, "def stock_out(g):"), (1, "drawn = None")]
             L += self.program(r.on_stock_out, Env(player="None", actor="None", card=None), 1)
             L += [(1, "return"), (0, "")]
@@ -309,7 +309,8 @@ class NativeWriter(LoopWriter):
 
     def game_source(self) -> str:
         r = self.r
-        return GAME.format(
+        refill = REFILL.format(none=NONE) if r.on_stock_out is not None else ""
+        return refill + GAME.format(
             n=self.n, deck=len(r.deck), cap=len(r.deck) + 1, counters=len(r.counters), k=len(r.colors),
             game_slots=GAME_SLOTS, lazy=int(not r.ordered_stock), alike="g[O_ALIKE + c]" if r.faces else "c",
             dealer_random=int(not r.composed.decls(A.DealsFirst)), hist=HIST_SIZE,
@@ -322,6 +323,34 @@ HEADER = '''"""A ruleset's native module, written by unodsl.native (do not edit:
 import numpy as np
 from numba import njit
 import unodsl.native.runtime as R
+'''
+
+# Draws where the rules have their own `when the stock runs out` (`stock_out`): runtime.take's
+# and runtime.draw_cards's, the refill run here, as numba keeps on disk no machine code of a
+# function handed another function.
+REFILL = '''
+@njit(cache=True)
+def take_card(g):
+    if R.refill_due(g):
+        stock_out(g)
+        R.refilled(g)
+    return R.take(g, True)
+
+
+@njit(cache=True)
+def draw_cards(g, seat, count):
+    got = R.ZERO
+    last = np.int64({none})
+    for _ in range(count):
+        card = take_card(g)
+        if card == {none}:
+            break
+        R.hand_add(g, seat, card)
+        last = card
+        got += 1
+    R.drew(g, seat, seat, got)
+    return last
+
 '''
 
 # The game around the rules' code: numba source, with the slots and limits filled in.
