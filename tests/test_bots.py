@@ -372,3 +372,33 @@ def test_the_search_bot_plays_every_ruleset(name):
     players = 2 if load(name).players[0] <= 2 else 4
     game = play_game(load(name), players, 3, ["search:iterations=3:endgame=99"] + ["basic"] * (players - 1), rounds=1)
     assert game.turns > 0
+
+
+def test_basic_acts_out_of_turn_when_it_measurably_helps():
+    """Out of turn basic takes only actions it is offered, catches a rival left with one card
+    whenever it may (the catch costs the caught player cards: measured by engine.probe), and
+    jumps in where that measurably helps."""
+    for name, mods, players in (("classic", (), 4), ("teams", (), 4), ("killer", (), 4)):
+        rules = load(name, mods)
+        caught = jumped = 0
+        for seed in range(6):
+            game = Game(rules, players, seed=seed, record=False)
+            bot, rng = BasicBot(random.Random(seed)), random.Random(seed)
+            while not game.game_over and game.round <= 2:
+                for s in range(players):
+                    options = game.window_actions(s)
+                    if not options:
+                        continue
+                    act = bot.out_of_turn(game, s)
+                    assert act is None or act in options
+                    rival = [a for a in options if a.verb == "catch" and game.teams[a.target] != game.teams[s]]
+                    if rival:
+                        assert act is not None and act.verb == "catch" and act in rival, (name, seed, options, act)
+                        caught += 1
+                    if act is not None and act.verb not in ("catch", "uno"):
+                        jumped += 1
+                actions = game.legal_actions()
+                game.apply(actions[int(rng.random() * len(actions))])
+        assert caught > 0, name
+        if name == "killer":
+            assert jumped > 0, "basic jumps in where it helps"
