@@ -376,11 +376,11 @@ def test_the_search_bot_plays_every_ruleset(name):
 
 def test_basic_acts_out_of_turn_when_it_measurably_helps():
     """Out of turn basic takes only actions it is offered, catches a rival left with one card
-    whenever it may (the catch costs the caught player cards: measured by engine.probe), and
-    jumps in where that measurably helps."""
+    whenever it may (the catch costs the caught player cards: measured by engine.probe), never
+    its own partner, and jumps in where that measurably helps."""
     for name, mods, players in (("classic", (), 4), ("teams", (), 4), ("killer", (), 4)):
         rules = load(name, mods)
-        caught = jumped = 0
+        caught = jumped = spared = 0
         for seed in range(6):
             game = Game(rules, players, seed=seed, record=False)
             bot, rng = BasicBot(random.Random(seed)), random.Random(seed)
@@ -395,10 +395,17 @@ def test_basic_acts_out_of_turn_when_it_measurably_helps():
                     if rival:
                         assert act is not None and act.verb == "catch" and act in rival, (name, seed, options, act)
                         caught += 1
+                    partner = [a for a in options if a.verb == "catch" and a.target != s
+                               and game.teams[a.target] == game.teams[s]]
+                    if partner and not rival:
+                        assert act not in partner, (name, seed, options, act)
+                        spared += 1
                     if act is not None and act.verb not in ("catch", "uno"):
                         jumped += 1
                 actions = game.legal_actions()
                 game.apply(actions[int(rng.random() * len(actions))])
         assert caught > 0, name
+        if name == "teams":
+            assert spared > 0, "a partner left with one card was there to be caught"
         if name == "killer":
             assert jumped > 0, "basic jumps in where it helps"

@@ -400,11 +400,10 @@ class BasicBot:
         order = game._order_from(seat)
         base = self._value(game, seat, order, sizes)
         best, best_value = None, 0.0
-        weighed: dict = {}      # (verb, on oneself, with a card) -> its value: the same for every card and color
+        weighed: dict = {}      # (verb, on whom, with a card) -> its value: the same for every card and color
         for a in options:
             subject = a.target if a.target is not None else seat
-            own = subject == seat
-            key = (a.verb, own, a.card is not None)
+            key = (a.verb, subject, a.card is not None)
             value = weighed.get(key)
             if value is None:
                 value = weighed[key] = self._action_value(game, seat, order, sizes, base, measured, harms, key)
@@ -415,13 +414,22 @@ class BasicBot:
     def _action_value(self, game: Game, seat: int, order: list, sizes: list, base: float, measured: dict,
                       harms: dict, key: tuple) -> float:
         """What an action out of turn measurably does for the seat's side (-inf: never measured);
-        its own action also avoids what others could do to it in the window it closes."""
-        verb, own, played = key
+        its own action also avoids what others could do to it in the window it closes. An action
+        on another seat changes that seat's hand by what it measurably did to the seats it was on,
+        wherever they sat (a catch on one's partner costs one's own side), and the actor's own."""
+        verb, subject, played = key
+        own = subject == seat
         found = measured.get((verb, own))
         if found is None:
             return float("-inf")
-        window, cards = found
-        value = self._value(game, seat, order, _applied(sizes, order, cards, played)) - base
+        window, cards, on_subject = found
+        if own or on_subject is None:
+            after = _applied(sizes, order, cards, played)
+        else:
+            after = list(sizes)
+            after[seat] += cards[0] - (1 if played else 0)
+            after[subject] += on_subject
+        value = self._value(game, seat, order, after) - base
         if own:
             worst = 0.0
             for mean in harms[window]:
@@ -434,9 +442,10 @@ class BasicBot:
 
 def _out_of_turn_plan(rules, know) -> tuple:
     """What the basic bot weighs actions out of turn by, derived once per ruleset and table size:
-    {(verb, on oneself): (its window, its measured change of each place's hand)} for the actions
-    measured at least once, and {window: the mean change of the subject's hand by each action
-    others may take in it} (what closing one's own window avoids)."""
+    {(verb, on oneself): (its window, its measured change of each place's hand, its change of the
+    hand it was on, a lost turn counted as TURN_CARDS cards: None when it mostly puts something
+    off)} for the actions measured at least once, and {window: the mean change of the subject's
+    hand by each action others may take in it} (what closing one's own window avoids)."""
     key = ("basic bot out of turn", know.players)
     found = rules._memo.get(key)
     if found is None or found[0] is not know:
@@ -446,7 +455,8 @@ def _out_of_turn_plan(rules, know) -> tuple:
             for own in (False, True):
                 effect = know.windows.get((window, verb, own))
                 if effect is not None and effect.count:
-                    measured[(verb, own)] = (window, changes(effect))
+                    on_subject = None if effect.deferred >= 0.5 else effect.subject + TURN_CARDS * effect.subject_lost
+                    measured[(verb, own)] = (window, changes(effect), on_subject)
         for (w, verb, own) in know.windows:
             if not own and w in harms:
                 harms[w].append(know.subject_change.get((w, verb), 0.0))

@@ -57,6 +57,8 @@ class Effect:
     deferred: float    # how often the action changed a counter (put something off)
     later: tuple       # for those: mean change of each place's hand by the actor's next turn
     count: int
+    subject: float = 0.0        # mean change of the hand of the seat acted on (the actor, for a play)
+    subject_lost: float = 0.0   # how often that seat was passed over before the next turn
 
 
 @dataclass(frozen=True)
@@ -106,18 +108,18 @@ def asker_bucket(size: int) -> int:
 
 class _Sums:
     """Running sums for one kind of action."""
-    __slots__ = ("cards", "lost", "moved", "deferred", "later", "count")
+    __slots__ = ("cards", "lost", "moved", "deferred", "later", "count", "subject", "subject_lost")
 
     def __init__(self, n: int):
         self.cards, self.lost, self.later = [0.0] * n, [0.0] * n, [0.0] * n
-        self.moved = self.deferred = 0.0
+        self.moved = self.deferred = self.subject = self.subject_lost = 0.0
         self.count = 0
 
     def effect(self) -> Effect:
         k = max(1, self.count)
         later = tuple(c / max(1.0, self.deferred) for c in self.later)
         return Effect(tuple(c / k for c in self.cards), tuple(x / k for x in self.lost), self.moved / k,
-                      self.deferred / k, later, self.count)
+                      self.deferred / k, later, self.count, self.subject / k, self.subject_lost / k)
 
 
 class _Probe:
@@ -255,7 +257,7 @@ class _Probe:
         except Exception:      # a window the copy could not take: nothing to learn from it
             return
         _play_on(game, None, stop_at_question=False)
-        before.record(self.windows.setdefault(key, _Sums(self.n)), game)
+        before.record(self.windows.setdefault(key, _Sums(self.n)), game, subject)
         total, count = self.subjects.get(key[:2], (0.0, 0))
         self.subjects[key[:2]] = (total + len(game.hands[subject]) - before.sizes[subject], count + 1)
 
@@ -273,12 +275,16 @@ class _Before:
             self.sizes[actor] -= 1
             self.hands[actor][played] -= 1
 
-    def record(self, sums: _Sums, game: Game) -> None:
+    def record(self, sums: _Sums, game: Game, subject: int | None = None) -> None:
         """Add what the action did by the next turn, and for one that changed a counter, by the
-        actor's next turn too (playing the copy on)."""
+        actor's next turn too (playing the copy on); what it did to the seat it was on (`subject`,
+        the actor when None) is kept apart too, as that seat's place differs from try to try."""
+        subject = self.actor if subject is None else subject
         for place, s in enumerate(self.order):
             sums.cards[place] += len(game.hands[s]) - self.sizes[s]
             sums.lost[place] += _passed_over(game, self.actor, s)
+        sums.subject += len(game.hands[subject]) - self.sizes[subject]
+        sums.subject_lost += _passed_over(game, self.actor, subject)
         sums.moved += _moved(self.hands, game.hands)
         sums.count += 1
         if game.counters != self.counters and not game.round_over:
