@@ -19,8 +19,12 @@ seat: a chi-square test of the two engines' counts), flagging |z| > 4 or p < 1e-
 instead, whole games of classic at 4 players with the default basic bots in every seat, the
 Python engine (basic played inside its generated loop) against the native one (native.basic), in
 games per second; killer, speed and classic with jump-in (and seven-o) against classic per turn,
-basic bots on the Python engine; and the native engine's start with basic bots. With --start, only the starts
-(random and basic bots), medians of the repeats, in the processes of --start-python when given.
+basic bots on the Python engine; natively, per turn against classic, the rulesets whose basic seats act
+out of turn (classic with jump-in, killer, speed, deadly; killer also with `basic:looks=0`, which
+weighs plays that move cards only by what they measurably do, where plain basic is not compiled);
+and the native engine's start with basic bots (classic, and classic with jump-in, whose module
+keeps the windows basic acts in). With --start, only the starts (random and basic bots), medians of
+the repeats, in the processes of --start-python when given.
 
 usage: python bench/bench_native.py [--games N] [--repeats R] [--agreement N [--enough Z] [--units NAMES]] [--basic]
                                    [--start] [--start-python PYTHON]
@@ -91,9 +95,11 @@ START = """import time, sys
 t = time.perf_counter()
 from unodsl import load
 from unodsl.native import native_engine
-native_engine(load(sys.argv[1]), int(sys.argv[2]), bot=sys.argv[3])    # compiled, or loaded, and run once
+name, *mods = sys.argv[1].split("+")                # a ruleset and its modules: classic+jump-in
+native_engine(load(name, tuple(mods)), int(sys.argv[2]), bot=sys.argv[3])    # compiled, or loaded, and run once
 print(time.perf_counter() - t)
 """
+WINDOWS_UNIT = "classic+jump-in"    # basic acts out of turn natively (native.windows): its start too
 
 
 def start_times(name: str, players: int, bot: str = "random") -> tuple[float, float, float]:
@@ -161,7 +167,8 @@ def speed(args) -> int:
 
 
 def basic_speed(args) -> int:
-    """Whole games of classic, 4 players, basic bots: the Python engine against the native one."""
+    """Whole games of classic, 4 players, basic bots: the Python engine against the native one;
+    then the native engine per turn for the rulesets that act out of turn against classic."""
     rules, players = load("classic"), 4
     native_engine(rules, players, bot="basic")       # compiled (or loaded) before any timing
     python_games = max(20, args.games // 40)
@@ -182,9 +189,42 @@ def basic_speed(args) -> int:
     for name in engines:
         print(f"{name:<10} {med[name]:8.3f} {gps[name]:10.1f}")
     print(f"ratio: native / python {gps['native'] / gps['python']:.1f}x the games per second (target >= 10x)")
+    basic_native_rulesets(args)
     basic_rulesets(args)
     print_start("basic", *start_times("classic", players, "basic"))
+    print_start("basic", *start_times(WINDOWS_UNIT, players, "basic"), unit=WINDOWS_UNIT)
     return 0
+
+
+# basic seats natively, per turn, against classic: where they act out of turn (native.windows);
+# `basic:looks=0` weighs plays that move cards between hands only by what they measurably do
+NATIVE_BASIC = [("classic", (), "basic"), ("classic", ("jump-in",), "basic"), ("killer", (), "basic"),
+                ("speed", (), "basic"), ("killer", (), "basic:looks=0"), ("classic", ("deadly",), "basic")]
+
+
+def basic_native_rulesets(args) -> None:
+    """Per turn with basic bots natively, 4 players, all taken in turn each repeat: the rulesets
+    whose basic seats act out of turn against classic (those the native engine does not play
+    basic in are named, with why)."""
+    cases = {}
+    for name, mods, bot in NATIVE_BASIC:
+        label = "+".join((name, *mods)) + ("" if bot == "basic" else f" ({bot})")
+        rules = load(name, mods)
+        try:
+            native_engine(rules, 4, bot=bot)        # compiled (or loaded) before any timing
+        except Unsupported as missing:
+            print(f"  {label}: not run natively ({missing})")
+            continue
+        cases[label] = (rules, bot)
+    us: dict = {}
+    for r in range(args.repeats):
+        for label, (rules, bot) in cases.items():
+            seconds, turns, _ = _native(rules, 4, args.games, args.seed + r * 100_000, bot)
+            us.setdefault(label, []).append(seconds / turns * 1e6)
+    med = {k: statistics.median(v) for k, v in us.items()}
+    print(f"basic bots, native engine, 4 players, {args.games} games a repeat, medians:")
+    for label, value in med.items():
+        print(f"  {label:<28} {value:8.3f} us/turn  {value / med['classic']:5.2f}x classic")
 
 
 def basic_rulesets(args) -> None:
@@ -206,17 +246,19 @@ def basic_rulesets(args) -> None:
         print(f"  {label:<28} {value:8.2f} us/turn  {value / med['classic']:5.2f}x classic (target <= 2x)")
 
 
-def print_start(bot: str, first: float, cached: float, after_other: float, note: str = "") -> None:
-    print(f"start of a run, classic 4p, {bot} bots (fresh processes of {START_PYTHON}{note}): "
+def print_start(bot: str, first: float, cached: float, after_other: float, note: str = "",
+                unit: str = "classic") -> None:
+    print(f"start of a run, {unit} 4p, {bot} bots (fresh processes of {START_PYTHON}{note}): "
           f"compiling {first:.1f} s with an empty cache, {after_other:.1f} s after another ruleset "
           f"({OTHER_RULESET}) was compiled; from the cache {cached:.2f} s (targets: < 10 s, < 1 s)")
 
 
 def starts(args) -> int:
     """Only the start of a run, random and basic bots, medians of the repeats."""
-    for bot in ("random", "basic"):
-        times = [start_times("classic", 4, bot) for _ in range(args.repeats)]
-        print_start(bot, *(statistics.median(t[i] for t in times) for i in range(3)), f", medians of {args.repeats}")
+    for unit, bot in (("classic", "random"), ("classic", "basic"), (WINDOWS_UNIT, "basic")):
+        times = [start_times(unit, 4, bot) for _ in range(args.repeats)]
+        print_start(bot, *(statistics.median(t[i] for t in times) for i in range(3)), f", medians of {args.repeats}",
+                    unit=unit)
     return 0
 
 

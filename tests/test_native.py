@@ -9,7 +9,8 @@ state (hands, stock, discard pile, scores, winners, the generator's state) must 
 Every bundled ruleset, module and example the native engine runs is checked on a few seeds at the table
 sizes of tests/test_codegen.py; what it cannot run must say so (`Unsupported`), never play. The
 same holds with basic bots in every seat (native.basic), against BasicBot through the step API, at
-2 and 4 players for every unit whose basic choices the native engine compiles.
+2 and 4 players for every unit whose basic choices the native engine compiles, and at 7 where they
+act out of turn (native.windows: catching, saying a call out of turn, jumping in).
 Compiling costs: the first run on a machine compiles every ruleset; numba keeps the machine code
 in the user's cache folder (native.engine.cache_dir), so later runs load it.
 """
@@ -127,28 +128,52 @@ def test_piles_kept_in_order_in_the_native_engine():
     assert engine.play(22).slot("reshuffles") > 0, "the stock was renewed"
 
 
+# Units whose basic seats act out of turn natively in windows the module keeps (native.windows):
+# catching a player who did not say their call, saying it out of turn, jumping in.
+ACT_OUT_OF_TURN = {"classic+deadly", "classic+progressive", "classic+jump-in", "bounce-back", "mercy"}
+
+
 @pytest.mark.parametrize("ref, mods", _units())
 def test_native_basic_seats_play_the_python_games(ref, mods):
     """Basic bots in every seat, their every choice compiled (the turn's play, the drawn card's,
-    colors, answers, the call said with a play), play BasicBot's games through the step API,
-    at 2 and 4 players; what the native engine does not compile of basic's is said in plain
-    words (`simulate`'s note), and the Python engine plays it."""
+    colors, answers, the call said with a play, its actions out of turn), play BasicBot's games
+    through the step API, at 2 and 4 players, and at 7 too where they act out of turn; what the
+    native engine does not compile of basic's is said in plain words (`simulate`'s note), and
+    the Python engine plays it."""
     from unodsl.native.basic import BotUnsupported
     rules = load(ref, mods)
     low, high = rules.players
-    for players in sorted({max(low, 2), min(high, 4)}):
+    label = "+".join(Path(p).stem for p in (ref, *mods))
+    sizes = {max(low, 2), min(high, 4)} | ({min(high, 7)} if label in ACT_OUT_OF_TURN else set())
+    for players in sorted(sizes):
         try:
             engine = native_engine(rules, players, trace=TRACE, bot="basic")
         except BotUnsupported as missing:
             text = str(missing)
             assert text.startswith("basic's ") and text.endswith(" is not compiled yet") and "_" not in text, text
+            assert label not in ACT_OUT_OF_TURN, f"{label} plays natively with basic bots: {text}"
             continue
         except Unsupported as missing:      # the rules themselves (test above)
             assert str(missing)
             continue
+        assert (engine.windows > 0) == (label in ACT_OUT_OF_TURN), "the module keeps windows where basic acts in them"
         _same_games(engine, rules, players, "basic")
     if ref == "classic" and not mods:
         assert ("native", 4, TRACE, "basic") in rules.generated, "classic's basic seats play natively"
+
+
+@pytest.mark.parametrize("ref, bot", [
+    pytest.param("killer", "basic:looks=0", id="killer"),
+    pytest.param(str(ROOT / "tests" / "codegen" / "asks-out-of-turn.uno"), "basic", id="asks-out-of-turn")])
+def test_native_basic_seats_act_out_of_turn_as_python(ref, bot):
+    """Windows that open as the state changes (a passing of hands leaves a player one card),
+    jumping in with a card whose play asks questions, and, while its question waits, the others
+    acting out of turn (poking its player): natively as in the Python engine, at 2, 4 and 7
+    players. (Killer's basic seats weigh its plays only by what they measurably do, as basic
+    does not yet compile trying them on samples of the game.)"""
+    rules = load(ref)
+    for players in (2, 4, 7):
+        _same_games(native_engine(rules, players, trace=TRACE, bot=bot), rules, players, bot)
 
 
 def test_no_compiled_function_is_handed_a_bare_number():
@@ -156,8 +181,8 @@ def test_no_compiled_function_is_handed_a_bare_number():
     passes each whole number to a compiled function as an int64 (lower._unliteral)."""
     import ast
     from unodsl.native.writer import NativeWriter
-    for name in ("classic", "killer"):
-        tree = ast.parse(NativeWriter(load(name), 4).module_source())
+    for name, mods, bot in (("classic", (), "random"), ("killer", (), "random"), ("classic", ("jump-in",), "basic")):
+        tree = ast.parse(NativeWriter(load(name, mods), 4, bot=bot).module_source())
         called = {f.name for f in tree.body if isinstance(f, ast.FunctionDef)}
         bare = []
         for node in (n for f in tree.body if isinstance(f, ast.FunctionDef) for n in ast.walk(f)):
@@ -224,9 +249,10 @@ def test_simulate_says_which_engine_played_and_falls_back_with_a_reason():
     search, said = _simulate("classic", "-n", "2", "--bots", "search:iterations=5", "--engine", "native")
     assert said == ["engine: Python (the native engine plays only random, basic bots, not search:iterations=5 ones)"]
     killer, said = _simulate("killer", "-n", "3", "--engine", "native")
-    assert said == ["engine: Python (basic's play with an action out of turn that may ask questions is not "
-                    "compiled yet)"]
+    assert said == ["engine: Python (basic's trial of a play on samples of the game is not compiled yet)"]
     assert killer == _simulate("killer", "-n", "3", "--engine", "python")[0]
+    jump, said = _simulate("classic", "--with", "jump-in", "-n", "30", "--engine", "native")
+    assert said == ["engine: native (the rules compiled to machine code)"] and jump["games"] == 30
     runs = ("classic", "--with", "seven-o", "--with", str(ROOT / "examples" / "runs" / "color-runs.uno"),
             "-n", "5", "--bots", "random")
     played, said = _simulate(*runs, "--engine", "native")
@@ -240,14 +266,15 @@ def test_simulate_says_which_engine_played_and_falls_back_with_a_reason():
     assert said[0].startswith("engine: Python (30 games are too few to pay for")
 
 
-def _mutated_games(monkeypatch, ref: str, pattern: str, replacement: str, why: str, bot: str = "random") -> list:
+def _mutated_games(monkeypatch, ref: str, pattern: str, replacement: str, why: str, bot: str = "random",
+                   mods: tuple = ()) -> list:
     """Per seed, whether the moves and whether the hands of the native game differ from the Python
     engine's when `pattern` in the ruleset's native module is replaced (the mutated module is
     written and compiled anew, and noted nowhere)."""
     import re
 
     from unodsl.native.writer import NativeWriter
-    rules = load(ref)
+    rules = load(ref, mods)
     original = NativeWriter.module_source
 
     def mutated(self):
@@ -304,6 +331,23 @@ def test_a_mutated_basic_weighing_is_caught(monkeypatch):
     assert all(moves and hands for moves, hands in found)
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("ref, mods, pattern, replacement", [
+    ("classic", ("deadly",), r"if value > best \+ 1e-9:", "if value > best + 1e-9 and who != 1:"),
+    ("classic", ("jump-in",), r"if value > best \+ 1e-9:", "if value > best + 1e-9 and who != 2:"),
+    (str(ROOT / "tests" / "codegen" / "asks-out-of-turn.uno"), (), r"offer_run_plain\(g, O_OFFER\)\n", "pass\n")],
+    ids=["never-catches", "never-jumps-in", "none-act-while-a-question-waits"])
+def test_a_mutated_out_of_turn_weighing_is_caught(monkeypatch, ref, mods, pattern, replacement):
+    """Basic seats that never take the actions of others out of turn (catching a player who did
+    not say their call) or of anyone (jumping in), or that do not get their chance to act while
+    a question asked out of turn waits, written into the native module, play other games than
+    BasicBot's (slow: the mutated module is compiled)."""
+    found = _mutated_games(monkeypatch, ref, pattern, replacement,
+                           "the native module weighs actions out of turn and offers them while a question waits",
+                           bot="basic", mods=mods)
+    assert all(moves and hands for moves, hands in found)
+
+
 def test_a_later_run_loads_the_module_an_earlier_one_wrote_without_writing_it(monkeypatch):
     from unodsl.native.writer import NativeWriter
     first = native_engine(load("classic"), 4, trace=TRACE).play(0)
@@ -347,9 +391,10 @@ def test_what_the_native_engine_cannot_run_is_named_and_played_by_python(ref, mo
 
 def test_a_refusal_names_the_rule_in_plain_words(tmp_path):
     """What the lowering meets in a rule's generated lines is said as that rule's place in its
-    file, and what the generic closures run as the first rule among them; a rule inside a
-    `whenever` rule (written in the module's own settle) is named in the same way. (No bundled
-    rule is refused at its place any more: classic is given one of each.)"""
+    file, and what the generic closures run as the first rule among them (rules nested deeper
+    than codegen writes out); a rule inside a `whenever` rule (written in the module's own
+    settle) is named in the same way. (No bundled rule is refused at its place any more: classic
+    is given one of each.)"""
     from unodsl.sim.engines import choose
 
     def reason(rules):
@@ -359,9 +404,9 @@ def test_a_refusal_names_the_rule_in_plain_words(tmp_path):
     classic = (ROOT / "rulesets" / "classic.uno").read_text(encoding="utf-8")
     skip = 'on play skip "The next player loses their turn." { skip next }'
     line = next(i for i, text in enumerate(classic.splitlines(), 1) if skip in text) + 1
-    # a game method with no native twin (`set color to`), and a statement with no template
-    for name, statement, kind in (("lowered", "set color to top.color", "set color"),
-                                  ("closures", "player plays top", "plays card")):
+    # a game method with no native twin (`set color to`), and rules nested too deeply to write out
+    nested = "if players > 0 { " * 20 + "skip next" + " }" * 20
+    for name, statement, kind in (("lowered", "set color to top.color", "set color"), ("closures", nested, "if")):
         path = tmp_path / f"{name}.uno"
         path.write_text(classic.replace(skip, skip[:-1] + "\n    " + statement + "\n  }"), encoding="utf-8")
         assert reason(load(str(path))) == f"the rule at {path} line {line} ({kind})"

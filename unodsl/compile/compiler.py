@@ -1016,7 +1016,7 @@ class Compiler:
                 program = stmts.program(item.body)
                 test = res.expect(item.card_test, BOOL, {}, "the card condition") if item.card_test is not None else None
                 static = test is not None and names_in(item.card_test) <= static_names
-                actions.append(WindowAction(item.who, item.verb, item.doc, program, test, static))
+                actions.append(WindowAction(item.who, item.verb, item.doc, program, test, static, item.card_test))
         if not actions:
             self.diags.error("E331", f"the window `{decl.name}` lets nobody do anything", decl.span,
                              "add for example: player may uno { }")

@@ -34,6 +34,7 @@ class WindowAction:
     program: Program
     card_test: Optional[Callable] = None   # the action names a card that must meet this
     card_static: bool = False    # the card test reads only the card, the top card and the color
+    card_expr: object = None     # the card test as written, for generated code
 
 
 @dataclass(frozen=True)

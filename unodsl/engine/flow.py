@@ -335,10 +335,15 @@ class RoundFlow:
 
     def play_out_of_turn(self, seat: int, card: int, ctx: Ctx):
         """`X plays C` out of turn: earlier skips are cancelled and play goes on from X."""
+        self.out_of_turn_start(seat)
+        yield from self.play_gen(seat, Action(seat, "play", card, ctx.color_arg, ctx.target_arg), jumped=True)
+
+    def out_of_turn_start(self, seat: int) -> None:
+        """Before a card played out of turn lands: earlier skips are cancelled and play goes on
+        from its player."""
         self.skips = [0] * self.n
         self.next_override = None
         self.turn = seat
-        yield from self.play_gen(seat, Action(seat, "play", card, ctx.color_arg, ctx.target_arg), jumped=True)
 
     def chance_gen(self, options: tuple, prompt: str, kind: str, event: str | None = None):
         """A real-world or chance outcome: drawn by the game's generator, or asked as a decision

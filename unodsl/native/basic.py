@@ -10,10 +10,10 @@ color it names (`_follow`: the color leaving most of its hand playable) and its 
 from the game's generator as `_answer` draws them). Whether a card is played as a bluff is the
 rules' honesty test, written by codegen's templates and lowered (`basic_honest`, writer.py).
 
-Out of turn, the basic bot's only act where this engine plays it is the call it says with every
-play, closing as it lands the one window others could hurt it in; `refusal` accepts only rules in
-which that call closes every window at once (so no window is ever open when seats are asked),
-and says in plain words what else is not compiled yet. Nothing here names a card, rule or word.
+Out of turn it says its call with its plays (the writer passes it to `play`); where that call
+does not close every window as the card lands, the module keeps the windows and basic acts in
+them (native.windows). `refusal` says in plain words what is not compiled yet. Nothing here
+names a card, rule or word.
 """
 from __future__ import annotations
 
@@ -39,8 +39,6 @@ def refusal(writer) -> str | None:
     gap = bot_loop_gap(r)
     if gap is not None:
         return NOT_YET.format(f"play with {gap}")
-    if any(a.program.plain is None for w in r.windows for a in w.actions):
-        return NOT_YET.format("play with an action out of turn that may ask questions")
     if any(writer.basic.look):
         return NOT_YET.format("trial of a play on samples of the game")
     if writer.uses((A.MayPlayCard,)):
@@ -48,23 +46,7 @@ def refusal(writer) -> str | None:
     if not writer.uses_match_table:
         return NOT_YET.format("count of the cards that can follow a play, under match rules that read more "
                               "than the cards and the color")
-    if r.windows and not _call_closes_every_window(writer):
-        return NOT_YET.format("choice of actions out of turn")
     return None
-
-
-def _call_closes_every_window(writer) -> bool:
-    """Whether the call basic says with every play closes, as the play lands, every window the
-    rules open: one window, opened by a play only, whose own call (`player may VERB`) it is; every
-    turn offers a draw besides its plays (so a play is always chosen, and carries the call), and
-    no rule plays a card for a player. (A drawn card that must be played, a lone play taken
-    without a call, is refused where it is written: writer.NativeWriter._sPlayDrawn.)"""
-    r = writer.r
-    call = writer.basic.call
-    if call is None or len(r.windows) != 1 or r.renege_const is not True or writer.uses((A.PlaysCard,)):
-        return False
-    w = r.windows[0]
-    return not w.state and any(a.who == "player" and a.card_test is None and a.verb == call for a in w.actions)
 
 
 class BasicTables:

@@ -130,7 +130,9 @@ class NativeEngine:
         self.bot = bot
         self.module = module
         self.trace = trace
-        self.offsets, self.memory = offsets(players, len(rules.deck), rules.size, len(rules.counters), trace)
+        self.windows = getattr(module, "KEPT_WINDOWS", 0)      # windows the module keeps (native.windows)
+        self.offsets, self.memory = offsets(players, len(rules.deck), rules.size, len(rules.counters), trace,
+                                            self.windows)
 
     def new_state(self) -> np.ndarray:
         """A game's memory (layout), with its shape filled in."""
@@ -138,6 +140,7 @@ class NativeEngine:
         g = np.zeros(self.memory, np.int64)
         g[SLOT["n"]], g[SLOT["cap"]], g[SLOT["cards"]] = self.players, len(r.deck) + 1, r.size
         g[SLOT["trace_size"]] = self.trace
+        g[SLOT["win_size"]] = self.windows * self.players
         for name, at in self.offsets.items():
             g[SLOT["o_" + name]] = at
         points = self.offsets["points"]

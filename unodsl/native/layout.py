@@ -20,7 +20,7 @@ NONE = -(1 << 62)      # None: no seat, no card, no color; far from any number a
 SEAT_REGIONS = ("hlen", "skips", "scores", "round_points", "teams", "eliminated", "benched",
                 "inactive", "order", "pos", "winners", "perm")
 REGIONS = ("hands",) + SEAT_REGIONS + ("stock", "discard", "buf", "counters", "peaks", "points", "colors", "alike",
-                                      "seen", "journal", "last", "trace")
+                                      "seen", "journal", "last", "win", "win_card", "held", "offer", "trace")
 
 # Scalars of a game. Names follow the Game attribute they stand for (without its leading
 # underscore), so that `g.idle_turns` in generated code is `g[SLOT["idle_turns"]]` here.
@@ -31,9 +31,13 @@ SCALARS = (
     "drawn", "reshuffles", "stock_empty", "eliminations",      # Game.stats
     "stalemate", "n_winners", "chained_plays", "refilling",
     "journal_on", "journal_len", "last_len",                    # the journal of plays (cancel top)
+    # out of turn (native.windows): windows open, the last window's stamp, actions out of turn this
+    # round, whether a seat's choice leaves them due, the seat whose turn is being decided (NONE:
+    # another decision), an action out of turn waiting for its first question, whether it asked one
+    "windows", "win_stamp", "out_of_turn", "out_of_turn_due", "decision_turn", "oot_pending", "oot_asked",
     "trace_len", "rng",
     # the shape of this game's memory, set once
-    "n", "cap", "cards", "trace_size", *(f"o_{name}" for name in REGIONS),
+    "n", "cap", "cards", "trace_size", "win_size", *(f"o_{name}" for name in REGIONS),
 )
 SLOT = {name: i for i, name in enumerate(SCALARS)}
 STATS = ("drawn", "reshuffles", "stock_empty", "eliminations")
@@ -41,7 +45,7 @@ STATS = ("drawn", "reshuffles", "stock_empty", "eliminations")
 GAME_SLOTS = SLOT["rng"] + 1
 
 # Why a game stopped without a winner (Game.stalemate as a number).
-STALE_IDLE, STALE_TURNS, STALE_ROUNDS, STALE_GAME_TURNS = 1, 2, 3, 4
+STALE_IDLE, STALE_TURNS, STALE_ROUNDS, STALE_GAME_TURNS, STALE_OUT_OF_TURN = 1, 2, 3, 4, 5
 
 JOURNAL_SIZE = 4096     # entries the plays of one move may note; older ones are forgotten past it
 JOURNAL_WIDTH = 4
@@ -54,22 +58,34 @@ J_DRAW, J_DIRECTION, J_COLOR, J_COUNTER, J_SWAP, J_PASS, J_FLIP = 1, 2, 3, 4, 5,
 TRACE_PLAY, TRACE_DRAW, TRACE_ROUND = 1, 2, 3
 
 
-def sizes(players: int, deck: int, cards: int, counters: int, trace: int) -> dict:
+def sizes(players: int, deck: int, cards: int, counters: int, trace: int, windows: int = 0) -> dict:
     """The length of each region for a table of `players`, a deck of `deck` cards (`cards`
-    distinct), `counters` counters and a trace of `trace` entries."""
+    distinct), `counters` counters, a trace of `trace` entries and `windows` windows kept (one
+    of each per seat: its stamp, 0 when closed, the card it opened on, whether its `opens when`
+    condition held; and two offers out of turn, each the seats in the order they act and what
+    each wants to do)."""
     cap = deck + 1
     out = {"hands": players * cap, **{name: players for name in SEAT_REGIONS},
            "stock": cap, "discard": cap, "buf": cap + players, "counters": counters, "peaks": counters,
            "points": cards, "colors": cards, "alike": cards, "seen": cards, "journal": JOURNAL_SIZE * JOURNAL_WIDTH,
-           "last": JOURNAL_SIZE * JOURNAL_WIDTH, "trace": trace * TRACE_WIDTH}
+           "last": JOURNAL_SIZE * JOURNAL_WIDTH, "win": windows * players, "win_card": windows * players,
+           "held": windows * players, "offer": 2 * offer_size(players) if windows else 0,
+           "trace": trace * TRACE_WIDTH}
     return out
 
 
-def offsets(players: int, deck: int, cards: int, counters: int, trace: int) -> tuple[dict, int]:
+def offer_size(players: int) -> int:
+    """The memory of one offer out of turn (native.windows): the next seat's place in the order
+    and their count, the seats in the order they get the chance, and per seat the action it
+    wants (the action's number, its card, its color, the window's player)."""
+    return 2 + 5 * players
+
+
+def offsets(players: int, deck: int, cards: int, counters: int, trace: int, windows: int = 0) -> tuple[dict, int]:
     """(region -> its first index in g, the length of g)."""
     at = len(SCALARS)
     out = {}
-    for name, size in sizes(players, deck, cards, counters, trace).items():
+    for name, size in sizes(players, deck, cards, counters, trace, windows).items():
         out[name] = at
         at += size
     return out, at

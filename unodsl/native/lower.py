@@ -54,6 +54,7 @@ RUNTIME_CALLS = {
     "shuffle_pile": "shuffle_pile", "move_cards": "move_cards", "pile": "pile",
     "_gone_out": "gone_out", "_finish_round": "finish_round", "_advance": "advance",
     "declare_stalemate": "declare_stalemate", "skip": "skip",
+    "_after_turn_ends_round": "after_turn_ends_round", "out_of_turn_start": "out_of_turn_start",
 }
 # Game methods naming a pile ('stock' or 'discard'), and which of their arguments do: the
 # runtime's twins take whether it is the stock.
@@ -64,9 +65,13 @@ ARRAYS = {name for name in SEAT_REGIONS if name not in ("hlen", "perm")} | {"cou
 HELPERS = {"_seats": "seats_of", "_floordiv": "floordiv", "_mod": "mod", "_card_attr": "card_attr",
            "_run_search": "run_search", "_run_options": "run_options", "_run_take": "run_take",
            "_run_back": "run_back", "_run_found": "run_found"}
+# Game methods of the out-of-turn windows, where the module keeps them (native.windows): the
+# module's own function doing the same (RoundFlow.settle then only opens windows).
+WINDOW_CALLS = {"_close_turn_windows": "close_turn_windows", "say_call": "say_call", "settle": "settle_windows",
+                "offer_out_of_turn": "offer_turn"}
 # Calls that give a bool, so a test need not ask for Python's truth of them.
 BOOLEAN_CALLS = {"hand_has", "contains", "truth", "has_gone_out", "is_playable", "all_hands", "isinstance",
-                 "run_take", "run_extend"}
+                 "run_take", "run_extend", "after_turn_ends_round", "window_holds", "window_card"}
 
 
 # Tables the native writer adds itself (writer.NativeWriter.tables_source).
@@ -114,6 +119,8 @@ class Tables:
     tags: dict = field(default_factory=dict)   # tag -> column of TAGS
     seat_attrs: dict = field(default_factory=dict)  # id of a player attribute's getter -> its name
     rows: set = field(default_factory=set)     # tables of rows: NAME (padded) and NAME_LEN, the lengths
+    windows: dict = field(default_factory=dict)  # the windows kept (native.windows): name -> number
+    players: int = 0
 
     def use(self, name: str) -> None:
         """Make the generated module's global `name` available as an array or a number."""
@@ -221,6 +228,8 @@ class Lowering(ast.NodeTransformer):
         self.hand_aliases: set = set()       # names bound to a hand (`h = g.hands[t]`): they hold t
         self.hands_aliases: set = set()      # names bound to the list of hands (`hands = g.hands`)
         self.region_aliases: dict = {}       # names bound to another list (`skips = g.skips`)
+        self.window_aliases: dict = {}       # names bound to the windows or what they held (`held = g._held`)
+        self.window_keys: set = set()        # names bound to a window's key (`key = ('uno', s)`)
         self.quantifiers = 0
         self.pending: list = []               # nested functions to define before the statement
 
@@ -403,6 +412,9 @@ class Lowering(ast.NodeTransformer):
     def visit_Assign(self, node):
         value = node.value
         targets = node.targets
+        windows = self.window_assign(targets, value)
+        if windows is not False:
+            return windows
         # state the Python engine keeps and the native one has no use for
         if len(targets) == 1 and isinstance(targets[0], ast.Name):
             name = targets[0].id
@@ -440,6 +452,67 @@ class Lowering(ast.NodeTransformer):
         out = [ast.Assign([ast.Name(temp, ast.Store())], low)]
         for t in targets:
             out.append(ast.Assign([self.store(t)], ast.Name(temp, ast.Load())))
+        return out
+
+    # ---- the out-of-turn windows (native.windows): a window's key is one number, w * n + seat ----
+    def window_key(self, node):
+        """The lowered key of a window (`('uno', s)`, or a name bound to one), else None."""
+        if isinstance(node, ast.Name) and node.id in self.window_keys:
+            return ast.Name(node.id, ast.Load())
+        if (isinstance(node, ast.Tuple) and len(node.elts) == 2 and isinstance(node.elts[0], ast.Constant)
+                and node.elts[0].value in self.t.windows):
+            number = ast.Constant(self.t.windows[node.elts[0].value] * self.t.players)
+            return ast.BinOp(number, ast.Add(), self.visit(node.elts[1]))
+        return None
+
+    def window_map(self, node):
+        """'windows' or 'held' when `node` is the game's open windows or what held (or a name
+        bound to either), else None."""
+        if _g_attr(node, "windows") or _g_attr(node, "_held"):
+            return node.attr.lstrip("_")
+        if isinstance(node, ast.Name):
+            return self.window_aliases.get(node.id)
+        return None
+
+    def window_assign(self, targets, value):
+        """The statements of an assignment to the windows or to the decision, or False when it is
+        none of those: `held = g._held` (an alias), `key = ('uno', s)`, `windows[key] = (WIN,
+        card)` (the window opens, last: native window_open), `held[key] = v`, and
+        `g.decision = TURN[s]` (the seat whose turn is being decided; any other decision, NONE)."""
+        if len(targets) != 1:
+            return False
+        target = targets[0]
+        if isinstance(target, ast.Name):
+            kind = self.window_map(value) if isinstance(value, ast.Attribute) else None
+            if kind is not None:
+                self.window_aliases[target.id] = kind
+                return None
+            key = self.window_key(value) if isinstance(value, ast.Tuple) else None
+            if key is not None:
+                self.window_keys.add(target.id)
+                return ast.Assign([ast.Name(target.id, ast.Store())], key)
+            return False
+        if isinstance(target, ast.Subscript) and self.window_map(target.value) is not None:
+            key = self.window_key(target.slice)
+            if key is None:
+                raise Unsupported("a window named at run time")
+            if self.window_map(target.value) == "held":
+                return ast.Assign([_region("held", key, ast.Store())], self.visit(value))
+            if not (isinstance(value, ast.Tuple) and len(value.elts) == 2):
+                raise Unsupported("a window opened on something other than a card")
+            return ast.Expr(_call("window_open", _g(), key, self.visit(value.elts[1])))
+        pairs = list(zip(target.elts, value.elts)) if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) \
+            else [(target, value)]
+        if not any(_g_attr(t, "decision") for t, _ in pairs):
+            return False
+        out = []
+        for t, v in pairs:
+            if _g_attr(t, "decision"):
+                turn = (isinstance(v, ast.Subscript) and isinstance(v.value, ast.Name) and v.value.id == "TURN")
+                seat = self.visit(v.slice) if turn else _none()
+                out.append(ast.Assign([_slot("decision_turn", ast.Store())], seat))
+            elif not _g_attr(t, "_legal"):
+                raise Unsupported("an assignment to " + ast.unparse(t))
         return out
 
     def visit_AugAssign(self, node):
@@ -591,6 +664,11 @@ class Lowering(ast.NodeTransformer):
                 return _call("R.hand_add" if f.attr == "append" else "R.hand_remove", _g(), seat, self.visit(args[0]))
             if _g_attr(obj, "discard") and f.attr == "append":
                 return _call("R.discard_push", _g(), self.visit(args[0]))
+            kind = self.window_map(obj)
+            if kind == "windows" and f.attr == "pop":
+                return _call("window_close", _g(), self.window_key_of(args[0]))
+            if kind == "held" and f.attr == "get":
+                return _region("held", self.window_key_of(args[0]))
             if _g_attr(obj, "counters") and f.attr == "get" and isinstance(args[0], ast.Constant):
                 return _region("counters", ast.Constant(self.counter(args[0].value)))   # every counter exists
             if isinstance(obj, ast.Name) and obj.id == "dict" and f.attr == "fromkeys":
@@ -635,7 +713,15 @@ class Lowering(ast.NodeTransformer):
             return ast.Call(f, [_unliteral(self.visit(a)) for a in args], [])
         raise Unsupported(f"the call {name}(...)")
 
+    def window_key_of(self, node):
+        key = self.window_key(node)
+        if key is None:
+            raise Unsupported("a window named at run time")
+        return key
+
     def game_call(self, method: str, args):
+        if WINDOW_CALLS.get(method) in self.local_functions:
+            return _call(WINDOW_CALLS[method], _g(), *[self.visit(a) for a in args])
         if method in self.local_functions:
             return _call(method, _g(), *[self.visit(a) for a in args])
         if method in ("_rand",):

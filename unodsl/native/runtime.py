@@ -49,6 +49,8 @@ O_WINNERS, O_PERM, O_STOCK, O_DISCARD = SLOT["o_winners"], SLOT["o_perm"], SLOT[
 O_BUF, O_COUNTERS, O_PEAKS, O_POINTS = SLOT["o_buf"], SLOT["o_counters"], SLOT["o_peaks"], SLOT["o_points"]
 O_COLORS, O_ALIKE = SLOT["o_colors"], SLOT["o_alike"]
 O_SEEN, O_JOURNAL, O_LAST = SLOT["o_seen"], SLOT["o_journal"], SLOT["o_last"]
+O_WIN, O_HELD, WIN_SIZE, WINDOWS = SLOT["o_win"], SLOT["o_held"], SLOT["win_size"], SLOT["windows"]
+WIN_STAMP, OUT_OF_TURN, OUT_OF_TURN_DUE = SLOT["win_stamp"], SLOT["out_of_turn"], SLOT["out_of_turn_due"]
 
 # Whole numbers handed to another compiled function go as int64, not as constants: numba compiles
 # a function once more for each constant it is called with (`note` once per kind of entry), and
@@ -1066,6 +1068,34 @@ def gone_out(g, seat):
 def finish_round(g, winner):
     g[ROUND_OVER] = 1
     g[WINNER] = winner
+    if g[WINDOWS] != 0:
+        close_windows(g)
+
+
+@njit(cache=True)
+def close_windows(g):
+    """Every out-of-turn window closes (RoundFlow._finish_round; native.windows keeps them)."""
+    win = g[O_WIN]
+    for k in range(g[WIN_SIZE]):
+        g[win + k] = 0
+    g[WINDOWS] = 0
+
+
+@njit(cache=True)
+def after_turn_ends_round(g, seat):
+    """RoundFlow._after_turn_ends_round: the rules ended the round, or someone has won it."""
+    return g[END_NOW] != 0 or gone_out(g, seat) != NONE
+
+
+@njit(cache=True)
+def out_of_turn_start(g, seat):
+    """RoundFlow.out_of_turn_start: before a card played out of turn lands, earlier skips are
+    cancelled and play goes on from its player."""
+    skips = g[O_SKIPS]
+    for s in range(g[N]):
+        g[skips + s] = 0
+    g[NEXT_OVERRIDE] = NONE
+    g[TURN] = seat
 
 
 @njit(cache=True, inline="always")
@@ -1125,3 +1155,11 @@ def reset_round(g, counters0):
     g[JOURNAL_ON] = 0
     g[JOURNAL_LEN] = 0
     g[LAST_LEN] = 0
+    if g[WIN_SIZE] != 0:            # (native.windows) no window open, none held, none acted in yet
+        close_windows(g)
+        held = g[O_HELD]
+        for k in range(g[WIN_SIZE]):
+            g[held + k] = 0
+        g[WIN_STAMP] = 0
+        g[OUT_OF_TURN] = 0
+        g[OUT_OF_TURN_DUE] = 0

@@ -2,8 +2,9 @@
 
 `NativeWriter` is codegen's `LoopWriter` in its simulator mode (every seat played inline by the
 random bot, no event log; or, with `bot="basic"`, each of the seats' choices a call of
-native.basic's compiled functions, at the places codegen's templates ask a seat), with two things
-of its own:
+native.basic's compiled functions, at the places codegen's templates ask a seat, and, where basic
+acts out of turn, the windows kept as codegen keeps them for a seat bot, each question of a seat
+preceded by the actions out of turn due: native.windows), with two things of its own:
 
   - playability (`is_playable`, `playable_cards`) from a table of which card may follow which
     under which color, or from the match rules' own expressions, where the Python engine asks
@@ -24,7 +25,7 @@ import re
 
 from ..compile.codegen.expressions import Env, Unsupported
 from ..compile.codegen.loop import LoopWriter
-from ..engine.bots import BasicBot
+from ..engine.bots import BasicBot, parse_spec
 from ..engine.flow import MAX_ROUNDS, MAX_TURNS_PER_GAME, MAX_TURNS_PER_ROUND
 from ..engine.windows import Interrupt
 from ..lang import ast as A
@@ -39,7 +40,7 @@ from .layout import (
     TRACE_ROUND,
     offsets,
 )
-from . import basic
+from . import basic, windows
 from .lower import RULE_MARK, Lowering, Strings, Tables, encode, lower_functions
 
 MATCH_TABLE_LIMIT = 256      # distinct cards up to which matching is one table lookup
@@ -82,20 +83,32 @@ class NativeWriter(LoopWriter):
         self.bot_name = bot           # the bot of every seat: random, or basic (native.basic)
         self.basic = None             # basic's PlayTables, and the arrays of its choices
         self.basic_tables = None
-        self.offsets, self.memory = offsets(n, len(rules.deck), rules.size, len(rules.counters), trace)
+        self.keeps_windows = False    # the module keeps the out-of-turn windows (native.windows)
         self.strings = Strings(rules.colors)
         self.local_functions = {"is_playable", "playable_cards", "play", "turn_starter", "end_round", "play_round",
                       "deal_count", "teams_on", "dealer_value", "round_start", "_matches", "_trace",
                       "play_targets", "stock_out", "settle", "run_extend"}
         self.uses_match_table = rules.match_static and rules.size <= MATCH_TABLE_LIMIT
-        if bot == "basic":
-            bot_tables = BasicBot(random.Random(0)).play_tables(rules, n)
+        name, options = parse_spec(bot) if bot != "random" else (bot, {})
+        if name == "basic":           # (with its options: `basic:looks=0`)
+            bot_tables = BasicBot(random.Random(0), **options).play_tables(rules, n)
             self.basic, self.basic_tables = bot_tables, basic.BasicTables(rules, n, bot_tables)
             self.local_functions |= set(basic.FUNCTIONS)
+            self.keeps_windows = bool(rules.windows) and not windows.calls_close_every_window(self)
+            if self.keeps_windows:
+                self.local_functions |= set(windows.FUNCTIONS) | set(windows.WRITTEN)
         elif bot != "random":
             raise basic.BotUnsupported(f"the native engine plays only random and basic bots, not {bot} ones")
+        self.offsets, self.memory = offsets(n, len(rules.deck), rules.size, len(rules.counters), trace,
+                                            len(rules.windows) if self.keeps_windows else 0)
 
     # ---- what differs from the Python simulator loop --------------------------------------------
+    @property
+    def windows_kept(self) -> bool:
+        """The out-of-turn windows are kept only for basic seats, where its call said with every
+        play does not close them all as it lands (native.windows)."""
+        return self.keeps_windows
+
     def allowed(self, ind: int):
         return None          # no memo of sets: every turn asks playable_cards, below
 
@@ -117,7 +130,7 @@ class NativeWriter(LoopWriter):
         draw turn reads it, after resetting it."""
         if in_function:
             return super().play_body(ind, drawn, turn, in_function)
-        return [(ind, "play(g, s, card, color_arg, target_arg, False)")]
+        return [(ind, self.play_call("s", "card", "color_arg", "target_arg", "False", "call"))]
 
     def event(self, ind: int, call: str) -> list:
         """The moves of a traced game (tests compare them with the Python engine's)."""
@@ -136,39 +149,89 @@ class NativeWriter(LoopWriter):
     def choose_turn(self, ind: int) -> list:
         if self.basic is None:
             return super().choose_turn(ind)
-        return [(ind, "cards = playable_cards(g, s)"),
-                (ind, "playing = len(cards) > 0"),
-                (ind, "if playing:"),
-                (ind + 1, "card, color_arg = basic_turn(g, s, cards)"),
-                (ind + 1, "target_arg = None")]
+        L = [(ind, "cards = playable_cards(g, s)"),
+             (ind, "playing = len(cards) > 0"),
+             (ind, "if playing:"),
+             (ind + 1, "card, color_arg = basic_turn(g, s, cards)"),
+             (ind + 1, "target_arg = None")]
+        if not self.keeps_windows:
+            return L
+        # as the seat bot's loop takes a turn (codegen's turn_offer, bot_turn): the actions out of
+        # turn the last choice left due first; then the play, said with the bot's call unless it
+        # is the turn's only action
+        call = self.basic.call
+        r = self.r
+        if call is None or r.renege_const is True:
+            said = repr(call)
+        else:
+            counts = self.variant_colors()[0]
+            many = f"sum({counts}[c] for c in cards) > 1"
+            said = f"{call!r} if {many if r.renege_const is False else 'renege_open(g, s) or ' + many} else None"
+        head = [(ind, "g.decision = TURN[s]"),
+                (ind, "if g._out_of_turn_due:"),
+                (ind + 1, "g._out_of_turn_due = False"),
+                (ind + 1, "if g.windows:")]
+        if self.moves_on:
+            head += [(ind + 2, "if offer_turn(g):"), (ind + 3, "if g.round_over:"), (ind + 4, "break"),
+                     (ind + 3, "continue")]
+        else:
+            head += [(ind + 2, "offer_turn(g)")]
+        return head + [(ind, "call = None")] + L + [(ind + 1, f"call = {said}"), (ind, "g._out_of_turn_due = True")]
 
     def drawn_play(self, seat: str, card: str, ind: int, inline: bool) -> list:
         if self.basic is None:
             return super().drawn_play(seat, card, ind, inline)
         # played by a call, in locals of its own, as LoopWriter.random_play plays it
         color, target = ("color_arg", "target_arg") if inline else (self.temp("ca"), self.temp("ta"))
+        call = "call" if inline else self.temp("call")
         L = [(ind, f"_, {color} = basic_drawn(g, {seat}, {card})"), (ind, f"{target} = None")]
+        if self.keeps_windows:      # as codegen's bot_drawn: asked as a decision, said with the call
+            said = repr(self.basic.call)      # unless the card must be played, in one way only
+            if self.basic.call is not None and self._drawn_must:
+                said = f"None if {self.variant_colors()[0]}[{card}] == 1 else {said}"
+            L = [(ind, "asking(g)"), *L, (ind, f"{call} = {said}"), (ind, "g._out_of_turn_due = True")]
         if not inline:
-            return L + [(ind, f"play(g, {seat}, {card}, {color}, {target}, False)")]
+            return L + [(ind, self.play_call(seat, card, color, target, "False", call))]
         return L + [(ind, f"card = {card}"), *self.play_body(ind, drawn=self.temp("drawn"))]
 
+    _drawn_must = False
+
     def _sPlayDrawn(self, node, env, ind):
-        if self.basic is not None and node.must and self.r.windows:
-            raise basic.BotUnsupported(basic.NOT_YET.format("play of a drawn card it must play, said without its call"))
-        return super()._sPlayDrawn(node, env, ind)
+        self._drawn_must = node.must      # (read by drawn_play)
+        try:
+            return super()._sPlayDrawn(node, env, ind)
+        finally:
+            self._drawn_must = False
 
     def ask_for(self, answer: str, seat: str, kind: str, options: str, prompt: str, optional: bool, ind: int) -> list:
         if self.basic is None:
             return super().ask_for(answer, seat, kind, options, prompt, optional, ind)
         if kind != "'color'":
-            raise basic.BotUnsupported(basic.NOT_YET.format("choice of a player" if kind == "'seat'" else "choice of a card"))
-        return [(ind, f"{answer} = basic_color(g, {seat}, {options})")]
+            self.refused_choice = basic.NOT_YET.format("choice of a player" if kind == "'seat'" else "choice of a card")
+            raise basic.BotUnsupported(self.refused_choice)
+        return self.asked([(ind, f"{answer} = basic_color(g, {seat}, {options})")], ind)
 
     def answer_choice(self, answer: str, seat: str, names: tuple, question: str) -> str:
         if self.basic is None:
             return super().answer_choice(answer, seat, names, question)
+        if self.keeps_windows and set(names) & set(self.r.window_verbs()):
+            # (the Game takes a window's word said by the seat answering as its answer)
+            self.refused_choice = windows.NOT_YET.format("answer to a question named as an action out of turn")
+            raise basic.BotUnsupported(self.refused_choice)
         q = self.basic_tables.question(names)
         return f"{answer} = {names!r}[basic_answer(g, {seat}, {q}, {len(names)})]"
+
+    def answer_lines(self, answer: str, seat: str, names: tuple, question: str, ind: int) -> list:
+        return self.asked(super().answer_lines(answer, seat, names, question, ind), ind)
+
+    def asked(self, lines: list, ind: int) -> list:
+        """A seat's answer to a question, taken as runtime.ask takes it where the module keeps
+        windows: the actions out of turn due first (native.windows `asking`), and due again after."""
+        if not self.keeps_windows:
+            return lines
+        return [(ind, "asking(g)"), *lines, (ind, "g._out_of_turn_due = True")]
+
+    refused_choice = None     # a choice of basic's not compiled, met where the rules were written
 
     def honesty_function(self) -> list:
         """`basic_honest(g, s, card)`: whether the seat's play of the card meets the rules'
@@ -181,6 +244,13 @@ class NativeWriter(LoopWriter):
             return lines + [(i, f"honest = {value}")]
         return [(0, "def basic_honest(g, s, card):"), (1, "honest = True"),
                 *self.dispatch(honest, 1, test), (1, "return honest")]
+
+    def renege_function(self) -> list:
+        """`renege_open(g, s)`: whether the seat's turn offers a draw besides its plays (the rules'
+        renege test, as Game._list_actions asks it)."""
+        decl = self.r.composed.decls(A.Renege)[-1]
+        lines, test = self.condition(decl.test, self.r.renege, Env(player="s", actor="s", card=None), 1)
+        return [(0, "def renege_open(g, s):"), *lines, (1, f"return {test}")]
 
     # ---- the rules' own parts of a game the Python engine runs through closures -------------------
     def expression_functions(self) -> list:
@@ -228,6 +298,14 @@ class NativeWriter(LoopWriter):
             parts += (self.run_extend_function(),)
         if self.r.triggers:
             parts += (self.settle_function(),)
+        if self.keeps_windows:          # what the windows mean (native.windows keeps them)
+            parts += tuple(self.window_functions())
+            if self.r.state_windows:
+                parts += (self.state_windows_function(),)
+            if self.moves_on:
+                parts += (self.move_on_function(),)
+            if self.r.renege_const is None:
+                parts += (self.renege_function(),)
         lines = [line for part in parts for line in part + [(0, "")]]
         lines += self.expression_functions()
         return "\n".join("    " * ind + text for ind, text in lines)
@@ -237,17 +315,21 @@ class NativeWriter(LoopWriter):
         """The native module's full text: tables, the lowered functions, the game around them."""
         r = self.r
         if self.basic is not None:
-            why = basic.refusal(self)
+            why = basic.refusal(self) or (windows.refusal(self) if self.keeps_windows else None)
             if why is not None:
                 raise basic.BotUnsupported(why)
         source = self.generated_source()
+        if self.refused_choice is not None:        # (met inside a rule, which it would leave to closures)
+            raise basic.BotUnsupported(self.refused_choice)
         if self.delegated:          # a rule the Python engine runs through its generic closures
             raise Unsupported(self.delegated_place())
         if self.names_players() and self.targets_function() is None:
             raise Unsupported("a card whose play names a player")
         if r.runs is not None and self.names_players():       # (the plays then come from Game._plays)
             raise Unsupported("runs of cards in rules where a card's play names a player")
-        tables = Tables(self.strings, self.ns, {name: i for i, name in enumerate(r.counters)})
+        tables = Tables(self.strings, self.ns, {name: i for i, name in enumerate(r.counters)},
+                        windows={w.name: i for i, w in enumerate(r.windows)} if self.keeps_windows else {},
+                        players=self.n)
         tables.seat_attrs = {id(fn): name for name, (_, fn) in r.resolver.seat_attrs.items()}
         try:
             functions = lower_functions(source, tables, self.local_functions)
@@ -267,6 +349,8 @@ class NativeWriter(LoopWriter):
             parts += [self.basic_tables.source(self.strings, variants),
                       basic.SOURCE.format(n=self.n, none=NONE, k=len(r.colors), cap=len(r.deck) + 1,
                                           **{f"S_{k.upper()}": v for k, v in SLOT.items()})]
+            if self.keeps_windows:
+                parts += [windows.tables_source(self, self.strings), windows.source(self)]
         return "\n".join(parts + [body, self.game_source()]) + "\n"
 
     def delegated_place(self) -> str:
@@ -274,8 +358,9 @@ class NativeWriter(LoopWriter):
         program, missing = self.delegated[0]
         if isinstance(program, str):
             return f"the card property {program}"
+        kind = missing.split(" ", 1)[0]          # ("AsIfPlayed outside a starter": the statement)
         for node in A.walk(program.body, self.r.definitions):
-            if type(node).__name__ == missing and getattr(node, "span", None) is not None:
+            if type(node).__name__ == kind and getattr(node, "span", None) is not None:
                 return rule_place(node)
         return "one of its rules"
 

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from ...lang import ast as A
-from ..decisions import Decision
+from ..decisions import Action, Decision
 from ..expressions import ANY, CARD, INT, MEMBER, PILE, PILE_ATTRS, SEAT, SEATS, Ctx
 from . import runtime
 
@@ -66,7 +66,7 @@ class ExpressionWriter:
         self.bot = False     # with sim: every choice the seat bot's own (runtime.ask), windows kept
         self.tables = None   # with bot: the bot's PlayTables, its turn then written out (codegen.bots)
         self.record = record and not sim   # the game keeps an event log
-        self.ns = {"Decision": Decision, "Ctx": Ctx, "Interrupt": interrupt_type, "_seats": runtime.seats,
+        self.ns = {"Decision": Decision, "Action": Action, "Ctx": Ctx, "Interrupt": interrupt_type, "_seats": runtime.seats,
                    "_floordiv": runtime.floordiv, "_mod": runtime.mod, "_card_attr": runtime.card_attr,
                    "_seat_attr": runtime.seat_attr, "_run_search": runtime.RunSearch, "_run_options": runtime.run_options, "_run_take": runtime.run_take,
                    "_run_back": runtime.run_back, "_run_found": runtime.run_found,

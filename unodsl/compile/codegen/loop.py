@@ -152,7 +152,7 @@ class LoopWriter(StatementWriter):
              (ind, "else:"),
              *self.random_variant(seat, card, ind + 1, (color, target))]
         if not inline:
-            return L + [(ind, f"play(g, {seat}, {card}, {color}, {target}, False)")]
+            return L + [(ind, self.play_call(seat, card, color, target, "False"))]
         return L + [(ind, f"card = {card}"),
                     *self.play_body(ind, drawn=self.temp("drawn"))]
 
@@ -182,8 +182,9 @@ class LoopWriter(StatementWriter):
         if self.bot:
             head = [(0, "def play(g, s, action, jumped):"), (1, "rand = g._seat_rand"),
                     (1, "_, _, card, color_arg, target_arg, _, call, more = action")]
-        elif self.sim:
-            head = [(0, "def play(g, s, card, color_arg, target_arg, jumped):"), (1, "rand = g._seat_rand")]
+        elif self.sim:          # (where the windows are kept, with the call said with the play)
+            call = ", call" if self.windows_kept else ""
+            head = [(0, f"def play(g, s, card, color_arg, target_arg, jumped{call}):"), (1, "rand = g._seat_rand")]
         else:
             head = [(0, "def play(g, s, action, jumped):"),
                     (1, "_, _, card, color_arg, target_arg, _, call, more = action")]
@@ -213,7 +214,7 @@ class LoopWriter(StatementWriter):
               *([] if turn else [(ind, "g._played_this_turn = True")]),
               (ind, "c = T_color[card]"), (ind, "if c is not None:"), (ind + 1, "g.color = c"),
               *self.event(ind, "g.event('play', seat=s, card=card)")]
-        if not self.sim or self.bot:
+        if self.windows_kept:
             for w in r.windows:
                 rule = self.const(w, "WIN")
                 if w.opens_expr is None:
@@ -370,7 +371,7 @@ class LoopWriter(StatementWriter):
         """Whether an action out of turn may move the seat bot's loop on: one that may ask
         questions (Game._ask_out_of_turn), or any where rules settle after it
         (Game._settle_out_of_turn)."""
-        return self.bot and (self.asks_out_of_turn or self.r.settles and bool(self.r.windows))
+        return self.sim and self.windows_kept and (self.asks_out_of_turn or self.r.settles and bool(self.r.windows))
 
     def move_on_function(self) -> list:
         """`move_on(g)`: Game._interrupted in the seat bot's loop, called by the Game once an
@@ -616,7 +617,7 @@ class LoopWriter(StatementWriter):
         stalemate = [(3, "g.declare_stalemate()"), (3, end.format("None")), (3, "break")]
         L += [(2, "turns = g.round_turns = g.round_turns + 1"),
               *([] if fixed_table else [(2, "active_before = g._n_active")]),
-              *([] if (self.sim and not self.bot) or not self.r.windows else
+              *([] if not self.windows_kept or not self.r.windows else
                 [(2, "if g.windows:"), (3, "g._close_turn_windows()")]),
               (2, "if playing:"),
               *(self.run_lands(3) if self.sim and self.r.runs is not None else []),
@@ -706,11 +707,52 @@ class LoopWriter(StatementWriter):
         L += [(2, "break")]
         limit = self.event(2, f"g.event('trigger_limit', limit={MAX_FIRINGS})")
         L += [(1, "else:"), *limit] if limit else []
-        if self.r.state_windows and self.bot:            # (the seat bot acts in windows)
+        if self.r.state_windows and self.sim and self.windows_kept:     # (the seat bot acts in windows)
             L += [(1, "open_state_windows(g)")]
         elif self.r.state_windows and not self.sim:      # (random seats never use windows)
             L += [(1, "if g._seat_bot is None:"), (2, "open_state_windows(g)")]
         return L
+
+    def window_functions(self) -> list:
+        """What the rules' windows mean, for an engine that takes actions out of turn itself
+        (the native one: native.windows): windows numbered in the rules' order, their actions
+        numbered in order across them.
+          - `window_holds(g, w, s, card)`: Windows._window_holds, whether window w, open for seat
+            s on `card`, still holds (its opening condition; a window that opens as the state
+            changes is read without a card);
+          - `window_card(g, a, t, s, card)`: whether seat t may take action a with `card` in the
+            window open for s (its card condition; Windows._window_cards);
+          - `window_act_plain(...)` and `window_act_asking(g, a, t, s, card, color_arg,
+            target_arg)`: action a's program, with s the window's player, t the actor and the
+            card, color and player named for it: the programs that ask no question, and those
+            that may (Windows._window_action)."""
+        holds = [(0, "def window_holds(g, w, s, card):")]
+        for i, w in enumerate(self.r.windows):
+            if w.opens_expr is None:
+                holds += [(1, f"if w == {i}:"), (2, "return True")]
+                continue
+            env = Env(player="s", actor="s", card=None if w.state else "card")
+            lines, test = self.condition(w.opens_expr, w.opens, env, 2)
+            holds += [(1, f"if w == {i}:"), *lines, (2, f"return {test}")]
+        holds += [(1, "return False")]
+        actions = [a for w in self.r.windows for a in w.actions]
+        cards = [(0, "def window_card(g, a, t, s, card):")]
+        for i, a in enumerate(actions):
+            if a.card_test is not None:
+                lines, test = self.condition(a.card_expr, a.card_test, Env(player="s", actor="t", card="card"), 2)
+                cards += [(1, f"if a == {i}:"), *lines, (2, f"return {test}")]
+        cards += [(1, "return False")]
+        out = [holds, cards]
+        for name, asking in (("window_act_plain", False), ("window_act_asking", True)):
+            L = [(0, f"def {name}(g, a, t, s, card, color_arg, target_arg):"),
+                 *([(1, "rand = g._seat_rand")] if self.sim else []), (1, "drawn = None")]
+            for i, a in enumerate(actions):
+                if (a.program.plain is None) == asking:
+                    env = Env(player="s", actor="t", card="card" if a.card_test is not None else None,
+                              color_arg="color_arg", target_arg="target_arg")
+                    L += [(1, f"if a == {i}:"), *(self.program(a.program, env, 2) or [(2, "pass")]), (2, "return")]
+            out.append(L + [(1, "return")])
+        return out
 
     def first_found(self, trigger, env: Env, ind: int) -> tuple:
         """(lines, test) of `whenever some NAME in X where C`: the lines find the first member
@@ -735,7 +777,7 @@ class LoopWriter(StatementWriter):
         parts = (self.playable_function(), self.turn_actions_function(), self.play_function(),
                  self.starter_function(), self.round_start_function(), self.end_round_function(),
                  self.round_function()) + (
-                 (self.state_windows_function(),) if self.r.state_windows and (self.bot or not self.sim) else ()) + (
+                 (self.state_windows_function(),) if self.r.state_windows and self.windows_kept else ()) + (
                  (self.settle_function(),) if self.r.triggers else ()) + (
                  (self.move_on_function(),) if self.moves_on else ())
         if self.sim and not self.bot and self.r.runs is not None:

@@ -32,11 +32,17 @@ class StatementWriter(ExpressionWriter):
         self._calls = 0                          # named statements written out so far
 
     @property
+    def windows_kept(self) -> bool:
+        """Whether the code keeps the out-of-turn windows (opens them, closes them, says calls):
+        unless every seat is the simulator's random one, which never acts in a window."""
+        return not self.sim or self.bot
+
+    @property
     def settles(self) -> bool:
         """Whether the code lets the game come to rest (Game.settle): for `whenever` rules, and
-        for windows that open as the state changes, unless every seat is the simulator's random
-        one, which never acts in a window (Game.settle then opens none)."""
-        return bool(self.r.triggers) or (bool(self.r.state_windows) and not (self.sim and not self.bot))
+        for windows that open as the state changes where the windows are kept (Game.settle
+        opens none for the simulator's random seats)."""
+        return bool(self.r.triggers) or (bool(self.r.state_windows) and self.windows_kept)
 
     @property
     def settle(self) -> str:
@@ -55,7 +61,7 @@ class StatementWriter(ExpressionWriter):
 
     def block(self, body, env: Env, ind: int) -> list:
         if ind > MAX_INDENT:          # Python refuses code nested past its own limits
-            raise Unsupported("rules nested too deeply to write out")
+            raise Unsupported(f"{type(body[0]).__name__ if body else 'rules'} nested too deeply to write out")
         lines = []
         for stmt in body:
             method = getattr(self, "_s" + type(stmt).__name__, None)
@@ -393,11 +399,15 @@ class StatementWriter(ExpressionWriter):
         names = tuple(a.name for a in node.answers)
         lines = [(ind, f"{t} = {self.expr(node.who, env)}"),
                  (ind, f"if isinstance({t}, int) and not g.inactive[{t}]:"),
-                 (ind + 1, self.answer_choice(answer, t, names, node.question))]
+                 *self.answer_lines(answer, t, names, node.question, ind + 1)]
         for i, a in enumerate(node.answers):
             lines.append((ind + 1, f"{'if' if i == 0 else 'elif'} {answer} == {a.name!r}:"))
             lines += self.block(a.body, env, ind + 2)
         return lines
+
+    def answer_lines(self, answer: str, seat: str, names: tuple, question: str, ind: int) -> list:
+        """The lines that set `answer` to the seat's answer (`answer_choice`)."""
+        return [(ind, self.answer_choice(answer, seat, names, question))]
 
     def answer_choice(self, answer: str, seat: str, names: tuple, question: str) -> str:
         """`answer = ` the seat's answer to a question: a decision, the seat bot's choice, or the
@@ -426,6 +436,26 @@ class StatementWriter(ExpressionWriter):
 
     def _sReturnStarter(self, node, env, ind):
         return [(ind, "g.put_back_starter()"), (ind, "redo = True")]
+
+    def _sCancel(self, node, env, ind):
+        return [(ind, "g.cancel_top()")]
+
+    def _sPlaysCard(self, node, env, ind):
+        """`X plays C` (effects._PlaysCard): a card X holds, played out of turn
+        (RoundFlow.play_out_of_turn): earlier skips are cancelled, play goes on from X, and the
+        card is played as a jump, with the color and player named for the action."""
+        t, x = self.temp(), self.temp("x")
+        return [(ind, f"{t} = {self.expr(node.who, env)}"), (ind, f"{x} = {self.expr(node.card, env)}"),
+                (ind, f"if isinstance({t}, int) and {x} is not None and {x} in g.hands[{t}]:"),
+                (ind + 1, f"g.out_of_turn_start({t})"),
+                (ind + 1, self.play_call(t, x, env.color_arg, env.target_arg, "True"))]
+
+    def play_call(self, seat: str, card: str, color: str, target: str, jumped: str, call: str = "None") -> str:
+        """A call of the module's `play` (LoopWriter.play_function), in this mode's terms."""
+        if self.sim and not self.bot:
+            return f"play(g, {seat}, {card}, {color}, {target}, {jumped}" + (f", {call})" if self.windows_kept else ")")
+        action = f"Action({seat}, 'play', {card}, {color}, {target}, None, {call})"
+        return f"play(g, {seat}, {action}, {jumped})" if self.bot else f"yield from play(g, {seat}, {action}, {jumped})"
 
     def _sStarts(self, node, env, ind):
         return [(ind, f"g.starts({self.expr(node.who, env)})")]
@@ -495,20 +525,21 @@ class StatementWriter(ExpressionWriter):
             lines += emit(item, ind + 1) or [(ind + 1, "pass")]
         return lines
 
-    def uses(self, types: tuple, whole_round: bool = True) -> bool:
+    def uses(self, types: tuple, whole_round: bool = True, where=None) -> bool:
         """Whether a rule can run a statement of these types (branches the options rule out
         excepted): what the rules never do, the loop need not check for (a seat out of the game,
-        a turn given away). With whole_round=False, only the rules that run during turns."""
+        a turn given away). With whole_round=False, only the rules that run during turns; with
+        `where`, only such statements it holds for."""
         r = self.r
         programs = [*r.on_play, r.on_draw, *r.after_play, *(a.program for w in r.windows for a in w.actions),
                     *(t.program for t in r.triggers), r.on_stock_out]
         if whole_round:
             programs += [*r.starter, r.on_round_end, r.on_round_start]
-        return any(self._runs(p.body, types) for p in programs if p is not None)
+        return any(self._runs(p.body, types, where) for p in programs if p is not None)
 
-    def _runs(self, body, types) -> bool:
+    def _runs(self, body, types, where=None) -> bool:
         for stmt in body:
-            if isinstance(stmt, types):
+            if isinstance(stmt, types) and (where is None or where(stmt)):
                 return True
             if isinstance(stmt, A.If):
                 fixed, value = self.res.constant(stmt.test)
@@ -519,6 +550,6 @@ class StatementWriter(ExpressionWriter):
                 branches = tuple(v for v in (getattr(stmt, f) for f in stmt.__dataclass_fields__)
                                  if isinstance(v, tuple) and v and isinstance(v[0], A.Node))
                 branches += tuple(a.body for a in stmt.answers) if isinstance(stmt, A.Ask) else ()
-            if any(self._runs(b, types) for b in branches):
+            if any(self._runs(b, types, where) for b in branches):
                 return True
         return False
