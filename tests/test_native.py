@@ -164,15 +164,19 @@ def test_native_basic_seats_play_the_python_games(ref, mods):
 
 @pytest.mark.parametrize("ref, bot", [
     pytest.param("killer", "basic:looks=0", id="killer"),
-    pytest.param(str(ROOT / "tests" / "codegen" / "asks-out-of-turn.uno"), "basic", id="asks-out-of-turn")])
+    *[pytest.param(str(ROOT / "tests" / "codegen" / f"{name}.uno"), "basic", id=name)
+      for name in ("asks-out-of-turn", "turn-order", "moves-on")]])
 def test_native_basic_seats_act_out_of_turn_as_python(ref, bot):
     """Windows that open as the state changes (a passing of hands leaves a player one card),
-    jumping in with a card whose play asks questions, and, while its question waits, the others
-    acting out of turn (poking its player): natively as in the Python engine, at 2, 4 and 7
-    players. (Killer's basic seats weigh its plays only by what they measurably do, as basic
-    does not yet compile trying them on samples of the game.)"""
+    jumping in with a card whose play asks questions and, while its question waits, the others
+    acting out of turn (poking its player), a window whose actions are offered in turn order, one
+    that stays open across turns among `whenever` rules that put players out: natively as in the
+    Python engine, at 2, 4 and 7 players where the rules allow. (Killer's basic seats weigh its
+    plays only by what they measurably do, as basic does not yet compile trying them on samples
+    of the game.)"""
     rules = load(ref)
-    for players in (2, 4, 7):
+    low, high = rules.players
+    for players in sorted({max(low, 2), min(high, 4), min(high, 7)}):
         _same_games(native_engine(rules, players, trace=TRACE, bot=bot), rules, players, bot)
 
 
@@ -333,8 +337,8 @@ def test_a_mutated_basic_weighing_is_caught(monkeypatch):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("ref, mods, pattern, replacement", [
-    ("classic", ("deadly",), r"if value > best \+ 1e-9:", "if value > best + 1e-9 and who != 1:"),
-    ("classic", ("jump-in",), r"if value > best \+ 1e-9:", "if value > best + 1e-9 and who != 2:"),
+    ("classic", ("deadly",), r"if value > best \+ 1e-9:", "if value > best + 1e-9 and A_WHO[a] != 1:"),
+    ("classic", ("jump-in",), r"if value > best \+ 1e-9:", "if value > best + 1e-9 and A_WHO[a] != 2:"),
     (str(ROOT / "tests" / "codegen" / "asks-out-of-turn.uno"), (), r"offer_run_plain\(g, O_OFFER\)\n", "pass\n")],
     ids=["never-catches", "never-jumps-in", "none-act-while-a-question-waits"])
 def test_a_mutated_out_of_turn_weighing_is_caught(monkeypatch, ref, mods, pattern, replacement):

@@ -20,7 +20,7 @@ NONE = -(1 << 62)      # None: no seat, no card, no color; far from any number a
 SEAT_REGIONS = ("hlen", "skips", "scores", "round_points", "teams", "eliminated", "benched",
                 "inactive", "order", "pos", "winners", "perm")
 REGIONS = ("hands",) + SEAT_REGIONS + ("stock", "discard", "buf", "counters", "peaks", "points", "colors", "alike",
-                                      "seen", "journal", "last", "win", "win_card", "held", "offer", "trace")
+                                      "seen", "journal", "last", "win", "win_card", "held", "win_keys", "offer", "trace")
 
 # Scalars of a game. Names follow the Game attribute they stand for (without its leading
 # underscore), so that `g.idle_turns` in generated code is `g[SLOT["idle_turns"]]` here.
@@ -62,14 +62,15 @@ def sizes(players: int, deck: int, cards: int, counters: int, trace: int, window
     """The length of each region for a table of `players`, a deck of `deck` cards (`cards`
     distinct), `counters` counters, a trace of `trace` entries and `windows` windows kept (one
     of each per seat: its stamp, 0 when closed, the card it opened on, whether its `opens when`
-    condition held; and two offers out of turn, each the seats in the order they act and what
-    each wants to do)."""
+    condition held, room for the keys of those open in order; and two offers out of turn, each
+    the seats in the order they act and what each wants to do)."""
     cap = deck + 1
     out = {"hands": players * cap, **{name: players for name in SEAT_REGIONS},
            "stock": cap, "discard": cap, "buf": cap + players, "counters": counters, "peaks": counters,
            "points": cards, "colors": cards, "alike": cards, "seen": cards, "journal": JOURNAL_SIZE * JOURNAL_WIDTH,
            "last": JOURNAL_SIZE * JOURNAL_WIDTH, "win": windows * players, "win_card": windows * players,
-           "held": windows * players, "offer": 2 * offer_size(players) if windows else 0,
+           "held": windows * players, "win_keys": windows * players,
+           "offer": 2 * offer_size(players) if windows else 0,
            "trace": trace * TRACE_WIDTH}
     return out
 

@@ -41,9 +41,9 @@ NOT_YET = "basic's {} is not compiled yet"
 WHO = {"player": 0, "others": 1, "anyone": 2}
 
 # The functions SOURCE defines, and those codegen writes for the module (LoopWriter).
-FUNCTIONS = ("window_open", "window_close", "open_windows", "close_turn_windows", "say_call", "first_window_card",
-             "action_value", "basic_out_of_turn", "offer_collect", "window_taken", "window_plain",
-             "window_action_plain", "offer_run_plain", "offer_plain", "asking", "window_action_turn", "offer_turn",
+FUNCTIONS = ("window_open", "window_close", "open_windows", "close_turn_windows", "say_call", "window_card_ok",
+             "first_window_card", "acting_seats", "action_value", "basic_out_of_turn", "basic_choice", "offer_collect", "window_taken", "window_plain",
+             "window_action_plain", "offer_run_plain", "asking", "window_action_turn", "offer_turn",
              "settle_windows")
 WRITTEN = ("window_holds", "window_card", "window_act_plain", "window_act_asking", "open_state_windows", "move_on",
            "renege_open")
@@ -125,6 +125,14 @@ def tables_source(writer, strings) -> str:
     array("H_N", [len(harms[w.name]) for w in windows], "int64")
     array("H_MEAN", [floats(harms[w.name]) + [0.0] * (widest - len(harms[w.name])) for w in windows], "float64")
     array("W_ASKS_COLOR", [int(p is not None and p.asks_color) for p in r.on_play], "int8")
+    # an action whose card test reads only the card, the top card and the color: the cards it
+    # passes, per top card and color (None last), as the Game reads them (Ruleset.window_card_set)
+    static = [a for _, a in actions if a.card_test is not None and a.card_static]
+    array("A_STATIC", [static.index(a) if a in static else -1 for _, a in actions], "int64")
+    colors = list(r.colors) + [None]
+    passed = [[[[int(c in r.window_card_set(a, top, color)) for c in range(r.size)] for color in colors]
+               for top in range(r.size)] for a in static]
+    array("W_CARDS", passed or [[[[0]]]], "int8")
     call = writer.basic.call
     rows.append(f"B_CALL_ID = {strings.id(call) if call is not None else NONE}")
     return "\n".join(rows)
@@ -137,7 +145,7 @@ def source(writer) -> str:
     settle = "settle(g)" if r.triggers else "settle_windows(g)" if r.state_windows else ""
     asks = writer.asks_out_of_turn
     return SOURCE.format(
-        n=n, size=n * len(r.windows), windows=len(r.windows), none=NONE, offer=offer_size(n),
+        n=n, size=n * len(r.windows), windows=len(r.windows), none=NONE, offer=offer_size(n), k=len(r.colors),
         cap=len(r.deck) + 1, most=MAX_OUT_OF_TURN, stale=STALE_OUT_OF_TURN,
         settle=settle or "pass",
         settle_turn=_lines(4, [settle,
@@ -153,7 +161,48 @@ def source(writer) -> str:
                                "return"]) if asks else "return",
         state=("if g[{0}] == 0:\n        open_state_windows(g)".format(SLOT["round_over"])
                if r.state_windows else "return"),
+        in_turn_order=(_lines(8, IN_TURN_ORDER.format(n=n).splitlines()) if any(w.turn_order for w in r.windows)
+                       else "if True:"),
+        offer_turn_loop=_lines(4, TURN_LOOP.format(n=n, S_ROUND_OVER=SLOT["round_over"]).splitlines())
+        if asks or settle else "offer_run_plain(g, base)",
         **{f"S_{k.upper()}": v for k, v in SLOT.items()})
+
+
+# Seats that want to act out of turn in the rules' own order, when every window open says so
+# (Windows.out_of_turn_order); written only where some window is `in turn order`.
+IN_TURN_ORDER = """keys = open_windows(g, False)
+ordered = len(keys) > 0
+for k in keys:
+    if W_ORDER[k // {n}] == 0:
+        ordered = False
+if ordered:
+    ring = R.order_from(g, keys[len(keys) - 1] % {n})
+    rank = np.full({n}, len(ring), np.int64)
+    for i in range(len(ring)):
+        rank[ring[i]] = i
+    for i in range(1, m):          # sorted by rank, stable
+        s = g[base + 2 + i]
+        j = i
+        while j > 0 and rank[g[base + 2 + j - 1]] > rank[s]:
+            g[base + 2 + j] = g[base + 2 + j - 1]
+            j -= 1
+        g[base + 2 + j] = s
+else:"""
+
+# The loop of an offer at a turn's head, where it differs from the offer with a question waiting
+# (an action may ask questions, or the game settles after one and may move on from it); else
+# the two are the same loop, compiled once.
+TURN_LOOP = """while g[base] < g[base + 1] and g[{S_ROUND_OVER}] == 0:
+    i = g[base]
+    g[base] = i + 1
+    s = g[base + 2 + i]
+    if i == 0:
+        want = base + 2 + {n} + 4 * s
+        a, card, color, subject = g[want], g[want + 1], g[want + 2], g[want + 3]
+    else:
+        a, card, color, subject = basic_out_of_turn(g, s)
+    if a >= 0:
+        window_action_turn(g, a, s, card, color, subject)"""
 
 
 def _lines(indent: int, lines: list) -> str:
@@ -181,13 +230,15 @@ def window_close(g, k):
         g[{S_WINDOWS}] -= 1
 
 
-@njit(cache=True)
-def open_windows(g):
-    """The keys of the windows open, in the order they opened (the Game's `windows`, a dict)."""
-    keys = np.empty(g[{S_WINDOWS}], np.int64)
+@njit(cache=True, inline='always')
+def open_windows(g, holding):
+    """The keys of the windows open (with `holding`, only those that still hold:
+    Windows._window_holds), in the order they opened (the Game's `windows`, a dict), in the
+    module's memory (read before any window opens or closes again)."""
+    keys = g[O_WIN_KEYS:O_WIN_KEYS + {size}]
     m = 0
     for k in range({size}):
-        if g[O_WIN + k] != 0:
+        if g[O_WIN + k] != 0 and (not holding or window_holds(g, k // {n}, k % {n}, g[O_WIN_CARD + k])):
             stamp = g[O_WIN + k]
             j = m
             while j > 0 and g[O_WIN + keys[j - 1]] > stamp:
@@ -198,7 +249,7 @@ def open_windows(g):
     return keys[:m]
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def close_turn_windows(g):
     """Windows._close_turn_windows: those that close when a turn begins."""
     for k in range({size}):
@@ -206,7 +257,7 @@ def close_turn_windows(g):
             window_close(g, k)
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def say_call(g, s, verb):
     """Windows.say_call: the first window open for the player that offers their call closes."""
     best = -1
@@ -222,26 +273,73 @@ def say_call(g, s, verb):
 
 
 @njit(cache=True)
+def window_card_ok(g, a, seat, subject, card):
+    """Whether action a may be taken with the card (Windows._window_cards): from the table of
+    its cards, per top card and color, when its test reads only the card, the top card and the
+    color; else its test, as codegen writes it."""
+    i = A_STATIC[a]
+    if i >= 0:
+        c = g[{S_COLOR}]
+        return W_CARDS[i, R.top(g), {k} if c == {none} else c, card] != 0
+    return window_card(g, a, seat, subject, card)
+
+
+@njit(cache=True)
 def first_window_card(g, a, seat, subject):
     """The first card the seat holds that action a may be taken with (Windows._window_cards, a
     card whose play names a color among none left out: `_card_colors`), or None."""
     h = O_HANDS + seat * {cap}
-    for i in range(g[O_HLEN + seat]):
-        card = g[h + i]
-        if B_VARIANTS[card] > 0 and window_card(g, a, seat, subject, card):
+    for j in range(g[O_HLEN + seat]):
+        card = g[h + j]
+        if B_VARIANTS[card] > 0 and window_card_ok(g, a, seat, subject, card):
             return card
     return {none}
 
 
 @njit(cache=True)
-def action_value(g, a, seat, subject, played, order, sizes, base):
+def acting_seats(g, keys):
+    """Windows.acting_seats: the seats whose `window_actions` is not empty, as bits (seat s:
+    1 << s), the windows open and holding being `keys`; each window and action looked at once,
+    the cards an action passes read from its table row once."""
+    turn = g[{S_DECISION_TURN}] != {none}
+    c = g[{S_COLOR}]
+    top = R.top(g)
+    can = 0
+    for k in keys:
+        w = k // {n}
+        subject = k - w * {n}
+        for a in range(W_ACT_AT[w], W_ACT_AT[w] + W_ACT_N[w]):
+            who = A_WHO[a]
+            if A_CARD[a] != 0 and A_ASKS[a] != 0 and not turn:
+                continue
+            for seat in range({n}):
+                if (can >> seat) & 1 or not ((who == 0 and seat == subject) or (who == 1 and seat != subject)
+                                             or who == 2):
+                    continue
+                if A_CARD[a] == 0:
+                    can |= 1 << seat
+                elif A_STATIC[a] >= 0:
+                    passed = W_CARDS[A_STATIC[a], top, {k} if c == {none} else c]
+                    h = O_HANDS + seat * {cap}
+                    for j in range(g[O_HLEN + seat]):
+                        card = g[h + j]
+                        if passed[card] != 0 and B_VARIANTS[card] > 0:
+                            can |= 1 << seat
+                            break
+                elif first_window_card(g, a, seat, subject) != {none}:
+                    can |= 1 << seat
+    return can
+
+
+@njit(cache=True, inline='always')
+def action_value(g, a, seat, subject, played, order, sizes, base, after):
     """BasicBot._action_value of action a on the window open for `subject` (with a card played
-    or not): -inf when never measured."""
+    or not): -inf when never measured. (`after`: room for hand sizes, written over.)"""
     own = 1 if subject == seat else 0
     if A_HAS[a, own] == 0:
         return -np.inf
     cards = A_CARDS[a, own]
-    after = sizes.copy()
+    after[:] = sizes
     if own == 1 or A_ON_HAS[a, own] == 0:
         for place in range(len(order)):
             after[order[place]] += cards[place]
@@ -255,7 +353,7 @@ def action_value(g, a, seat, subject, played, order, sizes, base):
         worst = 0.0
         h = A_HARM_W[a, own]
         for i in range(H_N[h]):
-            after = sizes.copy()
+            after[:] = sizes
             after[seat] += H_MEAN[h, i]
             x = base - basic_value(g, seat, order, after)
             if x > worst:
@@ -264,25 +362,33 @@ def action_value(g, a, seat, subject, played, order, sizes, base):
     return value
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def basic_out_of_turn(g, seat):
-    """BasicBot.out_of_turn among Windows.window_actions(seat): (action, card, color, the
-    window's player) of the first action weighed best, the action -1 when none helps. Every card
-    and color of an action weighs the same: only the first is ever chosen."""
-    best_a, best_card, best_color, best_subject = -1, {none}, {none}, {none}
+    """BasicBot.out_of_turn (below)."""
     if g[{S_WINDOWS}] == 0:
-        return best_a, best_card, best_color, best_subject
-    keys = open_windows(g)
+        return -1, {none}, {none}, {none}
+    keys = open_windows(g, True)
+    if not (acting_seats(g, keys) >> seat) & 1:
+        return -1, {none}, {none}, {none}
+    return basic_choice(g, seat, keys)
+
+
+@njit(cache=True)
+def basic_choice(g, seat, keys):
+    """BasicBot.out_of_turn among Windows.window_actions(seat), not empty, the windows open and
+    holding being `keys`: (action, card, color, the window's player) of the first action
+    weighed best, the action -1 when none helps. Every card and color of an action weighs the
+    same: only the first is ever chosen."""
+    turn = g[{S_DECISION_TURN}] != {none}
+    best_a, best_card, best_color, best_subject = -1, {none}, {none}, {none}
     sizes = basic_sizes(g)
     order = R.order_from(g, seat)
     base = basic_value(g, seat, order, sizes)
-    turn = g[{S_DECISION_TURN}] != {none}
+    after = np.empty({n}, np.float64)
     best = 0.0
     for k in keys:
         w = k // {n}
         subject = k - w * {n}
-        if not window_holds(g, w, subject, g[O_WIN_CARD + k]):
-            continue
         for a in range(W_ACT_AT[w], W_ACT_AT[w] + W_ACT_N[w]):
             who = A_WHO[a]
             if not ((who == 0 and seat == subject) or (who == 1 and seat != subject) or who == 2):
@@ -296,7 +402,7 @@ def basic_out_of_turn(g, seat):
                 if card == {none}:
                     continue
                 color = B_VARIANT_COLOR[B_VARIANT_AT[card]]
-            value = action_value(g, a, seat, subject, card != {none}, order, sizes, base)
+            value = action_value(g, a, seat, subject, card != {none}, order, sizes, base, after)
             if value > best + 1e-9:
                 best_a, best_card, best_color, best_subject, best = a, card, color, subject, value
     return best_a, best_card, best_color, best_subject
@@ -309,8 +415,12 @@ def offer_collect(g, base):
     get the chance (`out_of_turn_order`: the windows' own when every open one says `in turn
     order`, else shuffled with the game's generator), kept at `base` (layout.offer_size)."""
     m = 0
+    keys = open_windows(g, True)
+    can = acting_seats(g, keys)
     for s in range({n}):
-        a, card, color, subject = basic_out_of_turn(g, s)
+        if not (can >> s) & 1:
+            continue
+        a, card, color, subject = basic_choice(g, s, keys)
         if a >= 0:
             g[base + 2 + m] = s
             want = base + 2 + {n} + 4 * s
@@ -320,24 +430,7 @@ def offer_collect(g, base):
             g[want + 3] = subject
             m += 1
     if m >= 2:
-        keys = open_windows(g)
-        ordered = len(keys) > 0
-        for k in keys:
-            if W_ORDER[k // {n}] == 0:
-                ordered = False
-        if ordered:
-            ring = R.order_from(g, keys[len(keys) - 1] % {n})
-            rank = np.full({n}, len(ring), np.int64)
-            for i in range(len(ring)):
-                rank[ring[i]] = i
-            for i in range(1, m):          # sorted by rank, stable
-                s = g[base + 2 + i]
-                j = i
-                while j > 0 and rank[g[base + 2 + j - 1]] > rank[s]:
-                    g[base + 2 + j] = g[base + 2 + j - 1]
-                    j -= 1
-                g[base + 2 + j] = s
-        else:
+        {in_turn_order}
             for i in range(m - 1, 0, -1):  # PortableRandom.shuffle
                 j = R.randbelow(g, np.int64(i + 1))
                 g[base + 2 + i], g[base + 2 + j] = g[base + 2 + j], g[base + 2 + i]
@@ -345,7 +438,7 @@ def offer_collect(g, base):
     g[base + 1] = m
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def window_taken(g, a, seat, card, color, subject):
     """Windows._window_action's checks of the action (a refused one changes nothing); when it
     is taken, it counts (a round with more than MAX_OUT_OF_TURN halts the game) and its window
@@ -362,7 +455,7 @@ def window_taken(g, a, seat, card, color, subject):
     if not ((who == 0 and seat == subject) or (who == 1 and seat != subject) or who == 2):
         return False
     if A_CARD[a] != 0:
-        if not R.hand_has(g, seat, card) or not window_card(g, a, seat, subject, card):
+        if not R.hand_has(g, seat, card) or not window_card_ok(g, a, seat, subject, card):
             return False
         if W_ASKS_COLOR[card] != 0 and color == {none} and g[O_HLEN + seat] > 1:
             return False
@@ -380,7 +473,7 @@ def window_taken(g, a, seat, card, color, subject):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def window_plain(g, a, seat, card, color, subject):
     """An action that asks no question: its program, keeping no journal of what it does."""
     journal = g[{S_JOURNAL_ON}]
@@ -389,7 +482,7 @@ def window_plain(g, a, seat, card, color, subject):
     g[{S_JOURNAL_ON}] = journal
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def window_action_plain(g, a, seat, card, color, subject):
     """Windows._window_action with a question waiting: only actions that ask nothing are taken;
     then the game comes to rest."""
@@ -416,14 +509,6 @@ def offer_run_plain(g, base):
 
 
 @njit(cache=True)
-def offer_plain(g):
-    """Windows.offer_out_of_turn with a question waiting (a drawn card, a color, an answer)."""
-    base = O_OFFER + {offer}
-    offer_collect(g, base)
-    offer_run_plain(g, base)
-
-
-@njit(cache=True)
 def asking(g):
     """runtime.ask's head, as a seat is asked a question: the decision is no longer a turn; an
     action out of turn that asked it first lets the offer it came from go on (the others' chances
@@ -436,11 +521,12 @@ def asking(g):
         offer_run_plain(g, O_OFFER)
     if g[{S_OUT_OF_TURN_DUE}] != 0:
         g[{S_OUT_OF_TURN_DUE}] = 0
-        if g[{S_WINDOWS}] != 0:
-            offer_plain(g)
+        if g[{S_WINDOWS}] != 0:           # (Windows.offer_out_of_turn with a question waiting)
+            offer_collect(g, O_OFFER + {offer})
+            offer_run_plain(g, O_OFFER + {offer})
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def window_action_turn(g, a, seat, card, color, subject):
     """Windows._window_action at a turn's head: an action that may ask questions runs, then the
     game moves on from it (Game._ask_out_of_turn, `move_on`); one that asks nothing runs, then
@@ -464,17 +550,7 @@ def offer_turn(g):
     g[{S_OOT_ASKED}] = 0
     base = O_OFFER
     offer_collect(g, base)
-    while g[base] < g[base + 1] and g[{S_ROUND_OVER}] == 0:
-        i = g[base]
-        g[base] = i + 1
-        s = g[base + 2 + i]
-        if i == 0:
-            want = base + 2 + {n} + 4 * s
-            a, card, color, subject = g[want], g[want + 1], g[want + 2], g[want + 3]
-        else:
-            a, card, color, subject = basic_out_of_turn(g, s)
-        if a >= 0:
-            window_action_turn(g, a, s, card, color, subject)
+    {offer_turn_loop}
     return g[{S_OOT_ASKED}] != 0 or g[{S_DECISION_TURN}] != turn
 
 

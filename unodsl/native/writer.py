@@ -46,7 +46,8 @@ from .lower import RULE_MARK, Lowering, Strings, Tables, encode, lower_functions
 MATCH_TABLE_LIMIT = 256      # distinct cards up to which matching is one table lookup
 # Small functions compiled into their callers: each function numba compiles on its own is linked
 # into, and optimised again with, every function that calls it.
-INLINED = {"deal_count", "teams_on", "dealer_value", "round_start", "is_playable"}
+INLINED = {"deal_count", "teams_on", "dealer_value", "round_start", "is_playable",
+           "window_holds", "window_act_asking", "move_on"}
 HIST_SIZE = MAX_TURNS_PER_GAME + MAX_TURNS_PER_ROUND + 2    # longest game, in turns, plus one
 
 
