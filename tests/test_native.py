@@ -211,6 +211,15 @@ def test_rules_with_their_own_refill_keep_their_machine_code_on_disk():
     assert native_engine_module._known_module(rules, 4, TRACE) is not None
 
 
+def test_modules_that_keep_windows_keep_their_machine_code_on_disk():
+    """Where basic acts out of turn, an action that may ask questions runs inside an offer, and
+    its questions offer the others their chance: no function of the module calls another round
+    in a circle (numba keeps no machine code of those), so it is on disk after a run."""
+    rules = load("classic", ("jump-in",))
+    assert native_engine(rules, 4, trace=TRACE, bot="basic").windows > 0
+    assert native_engine_module._known_module(rules, 4, TRACE, "basic") is not None
+
+
 def test_a_native_run_adds_up_what_its_games_did():
     """A native run's statistics (every total, the squares that give their spread included) are
     those of the same games played by the Python engine on the same generator, game by game."""

@@ -21,6 +21,10 @@ a `State` of typed arrays:
   any/sum(... for v in xs if c)   a loop in a nested function (numba inlines it)
   tables (T_color, IDX3 ...)      NumPy arrays of those numbers; a table of rows of different
                                   lengths, one padded 2-D array and the rows' lengths (R.row)
+  g.windows[('uno', s)] = (W, c)  where the module keeps the out-of-turn windows (native.windows):
+  g.windows.pop(key), g._held     a window's key is one number (its number times the players,
+  g.decision = TURN[s]            plus the seat), opened and closed by the module's functions;
+                                  the decision, the seat whose turn it is (NONE: another one)
 
 so the meaning of each statement stays written once, in codegen's templates. Whatever it cannot
 rewrite raises `Unsupported` with what it was, and the engine falls back to Python for that

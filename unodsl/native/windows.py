@@ -1,7 +1,7 @@
 """Out-of-turn windows in the native engine's compiled loop, and the basic bot's actions in them.
 
 Where the basic bot's call, said with every play, closes every window the rules open as the card
-lands (native.basic `calls_close_every_window`), no window is ever open when a seat is asked
+lands (`calls_close_every_window`), no window is ever open when a seat is asked
 anything, and the module keeps none. Elsewhere (a play taken without its call, a window others
 act in, a window that opens as the state changes, jumping in) the module keeps them, as the
 Python engine's `Windows` does, and a basic seat acts in them as BasicBot.out_of_turn chooses:
@@ -42,9 +42,9 @@ WHO = {"player": 0, "others": 1, "anyone": 2}
 
 # The functions SOURCE defines, and those codegen writes for the module (LoopWriter).
 FUNCTIONS = ("window_open", "window_close", "open_windows", "close_turn_windows", "say_call", "window_card_ok",
-             "first_window_card", "acting_seats", "action_value", "basic_out_of_turn", "basic_choice", "offer_collect", "window_taken", "window_plain",
-             "window_action_plain", "offer_run_plain", "asking", "window_action_turn", "offer_turn",
-             "settle_windows")
+             "first_window_card", "acting_seats", "action_value", "basic_out_of_turn", "basic_choice",
+             "offer_collect", "window_taken", "window_plain", "window_action_plain", "offer_run_plain", "asking",
+             "window_action_turn", "offer_turn", "settle_windows")
 WRITTEN = ("window_holds", "window_card", "window_act_plain", "window_act_asking", "open_state_windows", "move_on",
            "renege_open")
 
@@ -97,10 +97,7 @@ def tables_source(writer, strings) -> str:
 
     array("W_CLOSES", [int(w.closes_on_turn) for w in windows], "int8")
     array("W_ORDER", [int(w.turn_order) for w in windows], "int8")
-    at = []
-    for w in windows:
-        at.append(sum(len(v.actions) for v in windows[:len(at)]))
-    array("W_ACT_AT", at, "int64")
+    array("W_ACT_AT", [sum(len(v.actions) for v in windows[:i]) for i in range(len(windows))], "int64")
     array("W_ACT_N", [len(w.actions) for w in windows], "int64")
     array("A_WINDOW", [i for i, _ in actions], "int64")
     array("A_WHO", [WHO[a.who] for _, a in actions], "int64")
@@ -133,8 +130,6 @@ def tables_source(writer, strings) -> str:
     passed = [[[[int(c in r.window_card_set(a, top, color)) for c in range(r.size)] for color in colors]
                for top in range(r.size)] for a in static]
     array("W_CARDS", passed or [[[[0]]]], "int8")
-    call = writer.basic.call
-    rows.append(f"B_CALL_ID = {strings.id(call) if call is not None else NONE}")
     return "\n".join(rows)
 
 
@@ -230,7 +225,7 @@ def window_close(g, k):
         g[{S_WINDOWS}] -= 1
 
 
-@njit(cache=True, inline='always')
+@njit(cache=True)
 def open_windows(g, holding):
     """The keys of the windows open (with `holding`, only those that still hold:
     Windows._window_holds), in the order they opened (the Game's `windows`, a dict), in the
@@ -362,7 +357,7 @@ def action_value(g, a, seat, subject, played, order, sizes, base, after):
     return value
 
 
-@njit(cache=True, inline='always')
+@njit(cache=True)
 def basic_out_of_turn(g, seat):
     """BasicBot.out_of_turn (below)."""
     if g[{S_WINDOWS}] == 0:
@@ -438,7 +433,7 @@ def offer_collect(g, base):
     g[base + 1] = m
 
 
-@njit(cache=True, inline='always')
+@njit(cache=True)
 def window_taken(g, a, seat, card, color, subject):
     """Windows._window_action's checks of the action (a refused one changes nothing); when it
     is taken, it counts (a round with more than MAX_OUT_OF_TURN halts the game) and its window
