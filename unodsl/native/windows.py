@@ -165,7 +165,7 @@ def source(writer) -> str:
 
 # Seats that want to act out of turn in the rules' own order, when every window open says so
 # (Windows.out_of_turn_order); written only where some window is `in turn order`.
-IN_TURN_ORDER = """keys = open_windows(g, False)
+IN_TURN_ORDER = """keys = open_windows(g, np.bool_(False))
 ordered = len(keys) > 0
 for k in keys:
     if W_ORDER[k // {n}] == 0:
@@ -362,7 +362,7 @@ def basic_out_of_turn(g, seat):
     """BasicBot.out_of_turn (below)."""
     if g[{S_WINDOWS}] == 0:
         return -1, {none}, {none}, {none}
-    keys = open_windows(g, True)
+    keys = open_windows(g, np.bool_(True))
     if not (acting_seats(g, keys) >> seat) & 1:
         return -1, {none}, {none}, {none}
     return basic_choice(g, seat, keys)
@@ -410,7 +410,7 @@ def offer_collect(g, base):
     get the chance (`out_of_turn_order`: the windows' own when every open one says `in turn
     order`, else shuffled with the game's generator), kept at `base` (layout.offer_size)."""
     m = 0
-    keys = open_windows(g, True)
+    keys = open_windows(g, np.bool_(True))
     can = acting_seats(g, keys)
     for s in range({n}):
         if not (can >> s) & 1:
@@ -513,12 +513,12 @@ def asking(g):
     if g[{S_OOT_PENDING}] != 0:
         g[{S_OOT_PENDING}] = 0
         g[{S_OOT_ASKED}] = 1
-        offer_run_plain(g, O_OFFER)
+        offer_run_plain(g, np.int64(O_OFFER))
     if g[{S_OUT_OF_TURN_DUE}] != 0:
         g[{S_OUT_OF_TURN_DUE}] = 0
         if g[{S_WINDOWS}] != 0:           # (Windows.offer_out_of_turn with a question waiting)
-            offer_collect(g, O_OFFER + {offer})
-            offer_run_plain(g, O_OFFER + {offer})
+            offer_collect(g, np.int64(O_OFFER + {offer}))
+            offer_run_plain(g, np.int64(O_OFFER + {offer}))
 
 
 @njit(cache=True, inline='always')
@@ -543,7 +543,7 @@ def offer_turn(g):
     seat bot's loop does when the decision is no longer this turn (codegen's `turn_offer`)."""
     turn = g[{S_DECISION_TURN}]
     g[{S_OOT_ASKED}] = 0
-    base = O_OFFER
+    base = np.int64(O_OFFER)
     offer_collect(g, base)
     {offer_turn_loop}
     return g[{S_OOT_ASKED}] != 0 or g[{S_DECISION_TURN}] != turn

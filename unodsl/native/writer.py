@@ -542,7 +542,7 @@ def deal_round(g, first):
                 g[O_STOCK + i] = g[O_STOCK + left - 1]
                 g[{S_STOCK_LEN}] = left - 1
     if not {lazy}:             # a stock kept in order is shuffled once the hands are dealt
-        R.shuffle(g, O_STOCK, g[{S_STOCK_LEN}])
+        R.shuffle(g, np.int64(O_STOCK), g[{S_STOCK_LEN}])
     round_start(g)
     turn_starter(g, {none})
 
@@ -575,7 +575,7 @@ def play_one(g, seed):
             break
         if g[{S_ROUND}] >= {max_rounds} or g[{S_TURNS_BEFORE}] + g[{S_ROUND_TURNS}] >= {max_game_turns}:
             g[{S_STALEMATE}] = {stale_rounds} if g[{S_ROUND}] >= {max_rounds} else {stale_game_turns}
-            R.end_game(g, True)
+            R.end_game(g, np.bool_(True))
             break
         g[{S_DEALER}] = R.clockwise(g, g[{S_DEALER}], np.int64(1))
 
