@@ -240,7 +240,8 @@ def test_simulate_says_which_engine_played_and_falls_back_with_a_reason():
     assert said[0].startswith("engine: Python (30 games are too few to pay for")
 
 
-def _mutated_games(monkeypatch, ref: str, pattern: str, replacement: str, why: str, bot: str = "random") -> list:
+def _mutated_games(monkeypatch, ref: str, pattern: str, replacement: str, why: str, bot: str = "random",
+                   seeds=SEEDS) -> list:
     """Per seed, whether the moves and whether the hands of the native game differ from the Python
     engine's when `pattern` in the ruleset's native module is replaced (the mutated module is
     written and compiled anew, and noted nowhere)."""
@@ -267,7 +268,7 @@ def _mutated_games(monkeypatch, ref: str, pattern: str, replacement: str, why: s
     try:
         engine = native_engine(rules, 4, trace=TRACE, bot=bot)
         found = []
-        for seed in SEEDS:
+        for seed in seeds:
             native = engine.play(seed)
             game, moves, _ = _python_game(rules, 4, seed, bot)
             found.append(([m[:3] for m in native.trace] != moves[:TRACE], native.hands != game.hands))
@@ -299,9 +300,33 @@ def test_a_mutated_choice_of_player_is_caught(monkeypatch):
 def test_a_mutated_basic_weighing_is_caught(monkeypatch):
     """Basic seats that weigh a play without how much of the hand can follow it, written into the
     native module, play other games than BasicBot's (slow: the mutated module is compiled)."""
-    found = _mutated_games(monkeypatch, "classic", r"total = score \+ fw \* k", "total = score",
+    found = _mutated_games(monkeypatch, "classic", r"total = worth \+ fw \* k", "total = worth",
                            "the native weighing adds what can follow a play", bot="basic")
     assert all(moves and hands for moves, hands in found)
+
+
+HANDS_MOVE = str(ROOT / "tests" / "codegen" / "hands-move.uno")
+
+
+def test_native_basic_seats_weigh_plays_that_move_hands_as_python_does():
+    """Cards that swap hands with a player their player names, pass every hand on, or make a
+    named player draw: basic seats weigh each play by where it sends each hand's cards (its
+    measured flow, for the place of the player named) and name players as BasicBot does, natively
+    as through the step API, at 2 and 4 players."""
+    rules = load(HANDS_MOVE)
+    for players in (2, 4):
+        _same_games(native_engine(rules, players, trace=TRACE, bot="basic"), rules, players, "basic", range(4))
+
+
+@pytest.mark.slow
+def test_a_mutated_weighing_of_moving_hands_is_caught(monkeypatch):
+    """Basic seats that weigh a swap or a passing of hands by what it did on average (not by its
+    flow applied to the hands as they stand), written into the native module, play other games
+    than BasicBot's (slow: the mutated module is compiled)."""
+    found = _mutated_games(monkeypatch, HANDS_MOVE, r"if B_FLOW_HAS\[flow, place\] != 0:", "if False:",
+                           "the native weighing reads the flow of a play that moves hands", bot="basic",
+                           seeds=range(4))
+    assert sum(moves for moves, _ in found) >= 3
 
 
 def test_a_later_run_loads_the_module_an_earlier_one_wrote_without_writing_it(monkeypatch):

@@ -139,15 +139,14 @@ class NativeWriter(LoopWriter):
         return [(ind, "cards = playable_cards(g, s)"),
                 (ind, "playing = len(cards) > 0"),
                 (ind, "if playing:"),
-                (ind + 1, "card, color_arg = basic_turn(g, s, cards)"),
-                (ind + 1, "target_arg = None")]
+                (ind + 1, "card, color_arg, target_arg = basic_turn(g, s, cards)")]
 
     def drawn_play(self, seat: str, card: str, ind: int, inline: bool) -> list:
         if self.basic is None:
             return super().drawn_play(seat, card, ind, inline)
         # played by a call, in locals of its own, as LoopWriter.random_play plays it
         color, target = ("color_arg", "target_arg") if inline else (self.temp("ca"), self.temp("ta"))
-        L = [(ind, f"_, {color} = basic_drawn(g, {seat}, {card})"), (ind, f"{target} = None")]
+        L = [(ind, f"_, {color}, {target} = basic_drawn(g, {seat}, {card})")]
         if not inline:
             return L + [(ind, f"play(g, {seat}, {card}, {color}, {target}, False)")]
         return L + [(ind, f"card = {card}"), *self.play_body(ind, drawn=self.temp("drawn"))]
@@ -160,8 +159,10 @@ class NativeWriter(LoopWriter):
     def ask_for(self, answer: str, seat: str, kind: str, options: str, prompt: str, optional: bool, ind: int) -> list:
         if self.basic is None:
             return super().ask_for(answer, seat, kind, options, prompt, optional, ind)
+        if kind == "'seat'":
+            return [(ind, f"{answer} = basic_seat(g, {seat}, {options})")]
         if kind != "'color'":
-            raise basic.BotUnsupported(basic.NOT_YET.format("choice of a player" if kind == "'seat'" else "choice of a card"))
+            raise basic.BotUnsupported(basic.NOT_YET.format("choice of a card"))
         return [(ind, f"{answer} = basic_color(g, {seat}, {options})")]
 
     def answer_choice(self, answer: str, seat: str, names: tuple, question: str) -> str:
@@ -266,6 +267,7 @@ class NativeWriter(LoopWriter):
         if self.basic is not None:
             parts += [self.basic_tables.source(self.strings, variants),
                       basic.SOURCE.format(n=self.n, none=NONE, k=len(r.colors), cap=len(r.deck) + 1,
+                                          named=basic.NAMED if self.names_players() else "",
                                           **{f"S_{k.upper()}": v for k, v in SLOT.items()})]
         return "\n".join(parts + [body, self.game_source()]) + "\n"
 
