@@ -182,20 +182,24 @@ def test_rules_with_their_own_refill_keep_their_machine_code_on_disk():
     assert native_engine_module._known_module(rules, 4, TRACE) is not None
 
 
-def test_a_native_run_adds_up_what_its_games_did():
+@pytest.mark.parametrize("mods", [(), ("deadly",)], ids=["classic", "classic+deadly"])
+def test_a_native_run_adds_up_what_its_games_did(mods):
     """A native run's statistics (every total, the squares that give their spread included) are
-    those of the same games played by the Python engine on the same generator, game by game."""
+    those of the same games played by the Python engine on the same generator, game by game
+    (deadly: players put out of the round, many rounds a game)."""
     from unodsl.native.portable import game_seed
     from unodsl.sim.engines import simulate_native
     from unodsl.sim.simulate import Stats
-    rules = load("classic")
+    rules = load("classic", mods)
     native = simulate_native(rules, 4, 6, seed=3)
     python = Stats(4)
     for i in range(6):
         python.add(play_game(rules, 4, 0, "random", record=False, inline=False, generated=False,
                              rng=PortableRandom(game_seed(3, i))))
-    assert native.drawn_sq > native.drawn > 0
-    for name in ("turns", "turns_sq", "rounds", "drawn", "drawn_sq", "reshuffles", "reshuffles_sq", "points", "won"):
+    assert native.drawn_sq > native.drawn > 0 and native.rounds_sq > native.rounds > 0
+    assert (native.eliminations_sq > native.eliminations > 0) == bool(mods)
+    for name in ("turns", "turns_sq", "rounds", "rounds_sq", "drawn", "drawn_sq", "reshuffles", "reshuffles_sq",
+                 "eliminations", "eliminations_sq", "points", "won"):
         assert getattr(native, name) == getattr(python, name), name
 
 

@@ -500,7 +500,8 @@ def play_one(g, seed):
 def run_games(g, seed, first, count, hist, totals, peaks, wins, won, team_won, unit, direct):
     """Play games first .. first+count-1 of a run, adding their statistics to the arrays given
     (sim.simulate.Stats: totals are turns squared, rounds, drawn, reshuffles, stock ran dry,
-    eliminations, stalemates, points, drawn squared, reshuffles squared; a win is worth `unit`, shared among a game's winners; `won`
+    eliminations, stalemates, points, and the squares of drawn, reshuffles, rounds and
+    eliminations; a win is worth `unit`, shared among a game's winners; `won`
     counts the games each seat won, alone or tied, and `team_won` those each team won).
     With `direct`, one game whose generator starts at `seed` itself (the tests' games)."""
     for i in range(first, first + count):
@@ -518,6 +519,8 @@ def run_games(g, seed, first, count, hist, totals, peaks, wins, won, team_won, u
             totals[7] += max(0, g[O_SCORES + s])
         totals[8] += g[{S_DRAWN}] * g[{S_DRAWN}]
         totals[9] += g[{S_RESHUFFLES}] * g[{S_RESHUFFLES}]
+        totals[10] += g[{S_ROUND}] * g[{S_ROUND}]
+        totals[11] += g[{S_ELIMINATIONS}] * g[{S_ELIMINATIONS}]
         for j in range({counters}):
             peaks[j] = max(peaks[j], g[O_PEAKS + j])
         m = g[{S_N_WINNERS}]
