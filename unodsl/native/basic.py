@@ -43,9 +43,8 @@ def refusal(writer) -> str | None:
         return NOT_YET.format("play with an action out of turn that may ask questions")
     if writer.uses((A.MayPlayCard,)):
         return NOT_YET.format("choice of another card to play, or to pass")
-    if not writer.uses_match_table:
-        return NOT_YET.format("count of the cards that can follow a play, under match rules that read more "
-                              "than the cards and the color")
+    if r.match_static and not writer.uses_match_table:
+        return NOT_YET.format("count of the cards that can follow a play, among so many kinds of card")
     if r.windows and not _call_closes_every_window(writer):
         return NOT_YET.format("choice of actions out of turn")
     return None
@@ -167,16 +166,8 @@ def basic_sizes(g):
 
 @njit(cache=True, inline='always')
 def basic_following(g, s, top, color):
-    """How many cards of the seat's hand may follow `top` under `color` (None: the card's own)."""
-    if color == {none}:
-        color = B_CARD_COLOR[top]
-    c = {k} if color < 0 else color
-    h = O_HANDS + s * {cap}
-    k = 0
-    for i in range(g[O_HLEN + s]):
-        if MATCH[top, c, g[h + i]] != 0:
-            k += 1
-    return k, MATCH[top, c, top] != 0
+    """How many cards of the seat's hand may follow `top` under `color` (None: the card's own),
+    and whether `top` itself may: BasicBot._follow."""{following}
 
 
 @njit(cache=True)
@@ -346,6 +337,29 @@ def basic_answer(g, s, q, count):
 
 # The functions above, and the one the writer lowers from the rules' honesty tests.
 FUNCTIONS = ("basic_turn", "basic_flowed", "basic_drawn", "basic_seat", "basic_color", "basic_answer", "basic_honest")
+
+# basic_following's body: from the table of which card may follow which under which color, or,
+# where the match rules read more than the cards and the color, the cards of that color (as
+# BasicBot._follow counts them there).
+FOLLOWING_MATCH = """
+    if color == {none}:
+        color = B_CARD_COLOR[top]
+    c = {k} if color < 0 else color
+    h = O_HANDS + s * {cap}
+    k = 0
+    for i in range(g[O_HLEN + s]):
+        if MATCH[top, c, g[h + i]] != 0:
+            k += 1
+    return k, MATCH[top, c, top] != 0"""
+FOLLOWING_COLOR = """
+    if color == {none}:
+        color = B_CARD_COLOR[top]
+    h = O_HANDS + s * {cap}
+    k = 0
+    for i in range(g[O_HLEN + s]):
+        if B_CARD_COLOR[g[h + i]] == color:
+            k += 1
+    return k, B_CARD_COLOR[top] == color"""
 
 # In basic_turn, where some card's play names a player: the players it may name (play_targets,
 # the writer's), each a variant of the play as Game._plays lists them (colors, then players).

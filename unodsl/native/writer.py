@@ -268,6 +268,9 @@ class NativeWriter(LoopWriter):
             parts += [self.basic_tables.source(self.strings, variants),
                       basic.SOURCE.format(n=self.n, none=NONE, k=len(r.colors), cap=len(r.deck) + 1,
                                           named=basic.NAMED if self.names_players() else "",
+                                          following=(basic.FOLLOWING_MATCH if self.uses_match_table else
+                                                     basic.FOLLOWING_COLOR).format(none=NONE, k=len(r.colors),
+                                                                                  cap=len(r.deck) + 1),
                                           **{f"S_{k.upper()}": v for k, v in SLOT.items()})]
         return "\n".join(parts + [body, self.game_source()]) + "\n"
 
