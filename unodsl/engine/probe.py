@@ -12,9 +12,9 @@ plays raise, and every out-of-turn action open at that moment, and records what 
 - what the action did by the next turn (`Effect`): how each hand changed and whose turns were
   passed over, by place at the table counted from the one who acted, and whether cards moved
   from hand to hand (a hand passed or swapped: then what the card does depends on the position,
-  and the bot looks ahead instead). An action that changes a counter puts something off (a
-  penalty that grows until someone cannot answer it), so for it the changes are counted again
-  when the one who acted has its next turn;
+  and the bot weighs it by its flow instead, below). An action that changes a counter puts
+  something off (a penalty that grows until someone cannot answer it), so for it the changes are
+  counted again when the one who acted has its next turn;
 - for a card that moves cards between hands or names a player (`flows`), how it moves them: how
   many cards each place holds by the next turn for each card each place held before, and what
   it gains besides, apart for each place of the player it names. This is measured on the same
@@ -243,8 +243,9 @@ class _Probe:
     def _try_flows(self, base: Game, seat: int, card: int, seed: int, sums: dict) -> None:
         """The card played by `seat` naming each player it may (the first color it may name),
         whether or not it fits the pile there (where cards go does not depend on it, and the tries
-        are many more), first as the hands stand, then with FLOW_EXTRA more cards in one place at a time: with the
-        same random numbers, what those cards changed says where that place's hand went."""
+        are many more), first as the hands stand, then with FLOW_EXTRA more cards in one place at
+        a time: with the same random numbers, what those cards changed says where that place's
+        hand went."""
         game = _holding(base, seat, card, seed)
         order = game._order_from(seat)
         n = len(order)
