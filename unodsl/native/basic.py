@@ -41,8 +41,6 @@ def refusal(writer) -> str | None:
         return NOT_YET.format(f"play with {gap}")
     if any(a.program.plain is None for w in r.windows for a in w.actions):
         return NOT_YET.format("play with an action out of turn that may ask questions")
-    if writer.uses((A.MayPlayCard,)):
-        return NOT_YET.format("choice of another card to play, or to pass")
     if r.match_static and not writer.uses_match_table:
         return NOT_YET.format("count of the cards that can follow a play, among so many kinds of card")
     if r.windows and not _call_closes_every_window(writer):

@@ -151,6 +151,14 @@ class NativeWriter(LoopWriter):
             return L + [(ind, f"play(g, {seat}, {card}, {color}, {target}, False)")]
         return L + [(ind, f"card = {card}"), *self.play_body(ind, drawn=self.temp("drawn"))]
 
+    def more_play(self, seat: str, options: str, ind: int) -> list:
+        if self.basic is None:
+            return super().more_play(seat, options, ind)
+        # BasicBot plays one of the cards a `may play` offers, the play weighed most, as a turn's
+        x, color, target = self.temp("x"), self.temp("ca"), self.temp("ta")
+        return [(ind, f"{x}, {color}, {target} = basic_turn(g, {seat}, {options})"),
+                (ind, f"play(g, {seat}, {x}, {color}, {target}, False)")]
+
     def _sPlayDrawn(self, node, env, ind):
         if self.basic is not None and node.must and self.r.windows:
             raise basic.BotUnsupported(basic.NOT_YET.format("play of a drawn card it must play, said without its call"))
