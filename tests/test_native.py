@@ -327,7 +327,7 @@ def test_a_mutated_weighing_of_moving_hands_is_caught(monkeypatch):
     """Basic seats that weigh a swap or a passing of hands by what it did on average (not by its
     flow applied to the hands as they stand), written into the native module, play other games
     than BasicBot's (slow: the mutated module is compiled)."""
-    found = _mutated_games(monkeypatch, HANDS_MOVE, r"if B_FLOW_HAS\[flow, place\] != 0:", "if False:",
+    found = _mutated_games(monkeypatch, HANDS_MOVE, r"if place >= 0 and B_FLOW_HAS\[flow, place\] != 0:", "if False:",
                            "the native weighing reads the flow of a play that moves hands", bot="basic",
                            seeds=range(4))
     assert sum(moves for moves, _ in found) >= 3

@@ -212,7 +212,8 @@ class BasicBot:
         last = None             # the card of the play before, and its worth: a card's colors come together
         for i, (card, color, target) in enumerate(variants):
             flow = flows[card]
-            at = None if flow is None else flow[0 if target is None else order.index(target)]
+            at = None if flow is None else flow[0] if target is None else \
+                flow[order.index(target)] if target in order else None
             if at is not None:
                 key = (card, target)
                 score = worth.get(key)

@@ -236,10 +236,13 @@ def basic_turn(g, s, cards):
                 worth = score
                 if flow >= 0:
                     place = 0
-                    if target != {none}:
-                        while order[place] != target:
-                            place += 1
-                    if B_FLOW_HAS[flow, place] != 0:
+                    if target != {none}:           # (a player out of the order of play: no flow)
+                        place = -1
+                        for i in range(len(order)):
+                            if order[i] == target:
+                                place = i
+                                break
+                    if place >= 0 and B_FLOW_HAS[flow, place] != 0:
                         worth = B_FIT[card] + pw * B_POINTS[card] + B_EFFECT * (
                             basic_value(g, s, order, basic_flowed(g, s, order, sizes, flow, place)) - base)
                 total = worth + fw * k

@@ -125,7 +125,8 @@ def bot_functions(rules, draw_always: bool | None, orders, flows: bool) -> tuple
     # a play weighed by its flow, for the place of the player it names (engine.bots.flowed's sums)
     flowed = [
         (2, "flow = B_FLOWS[card]"),
-        (2, "at = None if flow is None else flow[0 if a.target is None else order.index(a.target)]"),
+        (2, "at = (None if flow is None else flow[0] if a.target is None else"
+            " flow[order.index(a.target)] if a.target in order else None)"),
         (2, "if at is not None:"),
         (3, "key = (card, a.target)"),
         (3, "score = weighed.get(key)"),
