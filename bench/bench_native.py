@@ -345,7 +345,8 @@ def agreement(args) -> int:
                 a.merge(simulate(rules, players, more, 1, "random", first=args.agreement))
             b = simulate_native(rules, players, a.games, 2)
             z = {"turns": _welch(a.mean_turns(), a.var_turns(), a.games, b.mean_turns(), b.var_turns(), b.games)}
-            for stat, said in (("drawn", "cards drawn"), ("reshuffles", "reshuffles")):
+            for stat, said in (("drawn", "cards drawn"), ("reshuffles", "reshuffles"), ("rounds", "rounds"),
+                               ("eliminations", "eliminations")):
                 z[said] = _welch(*a.spread(stat), a.games, *b.spread(stat), b.games)
             p = _chi2_p(a.won, b.won)
             flags = [k for k, v in z.items() if abs(v) > 4] + (["wins by seat"] if p < 1e-4 else [])
@@ -356,7 +357,9 @@ def agreement(args) -> int:
                   f" a 1% difference: z {one_percent:.1f})"
                   f"  drawn/game {a.drawn / a.games:7.2f} vs {b.drawn / b.games:7.2f} (z {z['cards drawn']:+.2f})"
                   f"  reshuffles/game {a.reshuffles / a.games:5.2f} vs {b.reshuffles / b.games:5.2f}"
-                  f" (z {z['reshuffles']:+.2f})"
+                  f" (z {z['reshuffles']:+.2f})  rounds/game {a.rounds / a.games:6.2f} vs {b.rounds / b.games:6.2f}"
+                  f" (z {z['rounds']:+.2f})" + (f"  eliminations/game {a.eliminations / a.games:6.2f} vs "
+                  f"{b.eliminations / b.games:6.2f} (z {z['eliminations']:+.2f})" if a.eliminations or b.eliminations else "") +
                   f"  wins by seat p={p:.3f}" + (f"   DIFFERS: {', '.join(flags)}" if flags else ""))
     return 1 if bad else 0
 

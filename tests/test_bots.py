@@ -168,9 +168,9 @@ def test_samples_that_infer_from_draws_give_a_seat_that_drew_nothing_it_could_ha
 
 
 @pytest.mark.parametrize("name", RULESETS)
-def test_basics_pick_inside_the_loop_is_its_choice_without_looking(name):
+def test_basics_pick_inside_the_loop_is_its_choice(name):
     """`pick` (the turn's play as the generated loop asks for it, Game.play_round_out) weighs
-    the plays as `choose` does without trying them on samples: the same play, every time."""
+    the plays as `choose` does: the same play, every time."""
     rules = load(name)
     if rules.runs is not None:
         pytest.skip("a ruleset with runs is played out through its legal actions")
@@ -185,8 +185,8 @@ def test_basics_pick_inside_the_loop_is_its_choice_without_looking(name):
                 break
             actions = game.legal_actions()
             if d.kind == "turn" and any(a.verb == "play" for a in actions):
-                chosen = BasicBot(random.Random(1), looks=0).choose(game, actions)
-                picked = BasicBot(random.Random(1), looks=0).pick(game, d.seat, game.playable(d.seat))
+                chosen = BasicBot(random.Random(1)).choose(game, actions)
+                picked = BasicBot(random.Random(1)).pick(game, d.seat, game.playable(d.seat))
                 assert picked == (chosen.card, chosen.color, chosen.target)
                 compared += 1
             game.apply_trusted(RandomBot(rng).choose(game, actions))
@@ -276,6 +276,24 @@ ruleset suited_eights "Suited eights" extends classic {
 """
 
 
+def _basic_turns(rules, seeds, rounds: int, spread: int):
+    """(game, decision, its legal actions, basic's choice) at every decision of games of basic
+    players, 4 of them, seat s of seed k driven by the generator seed k * spread + s, up to
+    `rounds` rounds; the caller looks, then the choice is applied."""
+    for seed in seeds:
+        game = Game(rules, 4, seed=seed, record=False)
+        bots = [BasicBot(random.Random(seed * spread + s)) for s in range(4)]
+        while not game.game_over and game.round <= rounds:
+            d = game.decision
+            if d.kind == "deal":
+                game.apply(Action(None, "deal"))
+                continue
+            actions = game.legal_actions()
+            action = bots[d.seat].choose(game, actions)
+            yield game, d, actions, action
+            game.apply(action)
+
+
 def test_basic_keeps_the_cards_that_fit_anything_whatever_their_color(tmp_path):
     """Eights that are colored yet fit anything are kept for later like wilds: basic seldom
     plays one while it holds another card it could play (UNO's habit, "keep the colorless
@@ -285,21 +303,30 @@ def test_basic_keeps_the_cards_that_fit_anything_whatever_their_color(tmp_path):
     rules = load(str(path))
     eights = {c for c in range(rules.size) if rules.cards.kind[c] == "number" and rules.cards.rank[c] == 8}
     early = total = 0
-    for seed in range(6):
-        game = Game(rules, 4, seed=seed, record=False)
-        bots = [BasicBot(random.Random(seed * 7 + s)) for s in range(4)]
-        while not game.game_over and game.round <= 2:
-            d = game.decision
-            if d.kind == "deal":
-                game.apply(Action(None, "deal"))
-                continue
-            action = bots[d.seat].choose(game, game.legal_actions())
-            if d.kind == "turn" and action.verb == "play" and action.card in eights:
-                total += 1
-                early += any(c not in eights for c in game.playable(d.seat))
-            game.apply(action)
+    for game, d, _, action in _basic_turns(rules, range(6), rounds=2, spread=7):
+        if d.kind == "turn" and action.verb == "play" and action.card in eights:
+            total += 1
+            early += any(c not in eights for c in game.playable(d.seat))
     assert total > 20
     assert early / total < 0.35, f"{early} of {total} eights played while another card fitted"
+
+
+def test_basic_swaps_hands_with_the_smallest_and_never_into_a_larger_one():
+    """A card that swaps hands with a player its player names is weighed by where it sends each
+    hand (its measured flow), for the place of the player named: basic names an opponent holding
+    fewest cards, and does not swap its hand for a larger one while it has another card to play
+    (tests/codegen/hands-move.uno: jacks swap, queens pass every hand on)."""
+    rules = load(str(ROOT / "tests" / "codegen" / "hands-move.uno"))
+    jacks = {c for c in range(rules.size) if rules.cards.rank[c] == 11}
+    swaps = 0
+    for game, d, actions, action in _basic_turns(rules, range(8), rounds=3, spread=5):
+        if d.kind == "turn" and action.verb == "play" and action.card in jacks:
+            sizes = {t: len(game.hands[t]) for t in game.opponents(d.seat)}
+            assert sizes[action.target] == min(sizes.values()), (game.turns, sizes, action)
+            if any(a.verb == "play" and a.card not in jacks for a in actions):
+                assert min(sizes.values()) <= len(game.hands[d.seat]) - 1, (game.turns, sizes)
+            swaps += 1
+    assert swaps > 20
 
 
 def test_answers_are_weighed_not_taken_in_order(tmp_path):

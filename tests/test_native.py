@@ -225,20 +225,24 @@ def test_modules_that_keep_windows_keep_their_machine_code_on_disk():
     assert native_engine_module._known_module(rules, 4, TRACE, "basic") is not None
 
 
-def test_a_native_run_adds_up_what_its_games_did():
+@pytest.mark.parametrize("mods", [(), ("deadly",)], ids=["classic", "classic+deadly"])
+def test_a_native_run_adds_up_what_its_games_did(mods):
     """A native run's statistics (every total, the squares that give their spread included) are
-    those of the same games played by the Python engine on the same generator, game by game."""
+    those of the same games played by the Python engine on the same generator, game by game
+    (deadly: players put out of the round, many rounds a game)."""
     from unodsl.native.portable import game_seed
     from unodsl.sim.engines import simulate_native
     from unodsl.sim.simulate import Stats
-    rules = load("classic")
+    rules = load("classic", mods)
     native = simulate_native(rules, 4, 6, seed=3)
     python = Stats(4)
     for i in range(6):
         python.add(play_game(rules, 4, 0, "random", record=False, inline=False, generated=False,
                              rng=PortableRandom(game_seed(3, i))))
-    assert native.drawn_sq > native.drawn > 0
-    for name in ("turns", "turns_sq", "rounds", "drawn", "drawn_sq", "reshuffles", "reshuffles_sq", "points", "won"):
+    assert native.drawn_sq > native.drawn > 0 and native.rounds_sq > native.rounds > 0
+    assert (native.eliminations_sq > native.eliminations > 0) == bool(mods)
+    for name in ("turns", "turns_sq", "rounds", "rounds_sq", "drawn", "drawn_sq", "reshuffles", "reshuffles_sq",
+                 "eliminations", "eliminations_sq", "points", "won"):
         assert getattr(native, name) == getattr(python, name), name
 
 
@@ -285,7 +289,7 @@ def test_simulate_says_which_engine_played_and_falls_back_with_a_reason():
 
 
 def _mutated_games(monkeypatch, ref: str, pattern: str, replacement: str, why: str, bot: str = "random",
-                   mods: tuple = ()) -> list:
+                   mods: tuple = (), seeds=SEEDS) -> list:
     """Per seed, whether the moves and whether the hands of the native game differ from the Python
     engine's when `pattern` in the ruleset's native module is replaced (the mutated module is
     written and compiled anew, and noted nowhere)."""
@@ -312,7 +316,7 @@ def _mutated_games(monkeypatch, ref: str, pattern: str, replacement: str, why: s
     try:
         engine = native_engine(rules, 4, trace=TRACE, bot=bot)
         found = []
-        for seed in SEEDS:
+        for seed in seeds:
             native = engine.play(seed)
             game, moves, _ = _python_game(rules, 4, seed, bot)
             found.append(([m[:3] for m in native.trace] != moves[:TRACE], native.hands != game.hands))
@@ -344,7 +348,7 @@ def test_a_mutated_choice_of_player_is_caught(monkeypatch):
 def test_a_mutated_basic_weighing_is_caught(monkeypatch):
     """Basic seats that weigh a play without how much of the hand can follow it, written into the
     native module, play other games than BasicBot's (slow: the mutated module is compiled)."""
-    found = _mutated_games(monkeypatch, "classic", r"total = score \+ fw \* k", "total = score",
+    found = _mutated_games(monkeypatch, "classic", r"total = worth \+ fw \* k", "total = worth",
                            "the native weighing adds what can follow a play", bot="basic")
     assert all(moves and hands for moves, hands in found)
 
@@ -364,6 +368,30 @@ def test_a_mutated_out_of_turn_weighing_is_caught(monkeypatch, ref, mods, patter
                            "the native module weighs actions out of turn and offers them while a question waits",
                            bot="basic", mods=mods)
     assert all(moves and hands for moves, hands in found)
+
+
+HANDS_MOVE = str(ROOT / "tests" / "codegen" / "hands-move.uno")
+
+
+def test_native_basic_seats_weigh_plays_that_move_hands_as_python_does():
+    """Cards that swap hands with a player their player names, pass every hand on, or make a
+    named player draw: basic seats weigh each play by where it sends each hand's cards (its
+    measured flow, for the place of the player named) and name players as BasicBot does, natively
+    as through the step API, at 2 and 4 players."""
+    rules = load(HANDS_MOVE)
+    for players in (2, 4):
+        _same_games(native_engine(rules, players, trace=TRACE, bot="basic"), rules, players, "basic", range(4))
+
+
+@pytest.mark.slow
+def test_a_mutated_weighing_of_moving_hands_is_caught(monkeypatch):
+    """Basic seats that weigh a swap or a passing of hands by what it did on average (not by its
+    flow applied to the hands as they stand), written into the native module, play other games
+    than BasicBot's (slow: the mutated module is compiled)."""
+    found = _mutated_games(monkeypatch, HANDS_MOVE, r"if place >= 0 and B_FLOW_HAS\[flow, place\] != 0:", "if False:",
+                           "the native weighing reads the flow of a play that moves hands", bot="basic",
+                           seeds=range(4))
+    assert sum(moves for moves, _ in found) >= 3
 
 
 def test_a_later_run_loads_the_module_an_earlier_one_wrote_without_writing_it(monkeypatch):

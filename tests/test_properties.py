@@ -175,7 +175,7 @@ def test_a_sampled_copy_played_out_in_one_call_conserves_cards_and_ends_its_roun
     # the search bot's own worlds: inferred from the draws, played out by basic players picking
     believed = sample_for(game, d.seat, random.Random(seed + 3), infer=True)
     assert _cards(believed) == deck and [len(h) for h in believed.hands] == [len(h) for h in game.hands]
-    believed.play_round_out(BasicBot(random.Random(seed + 4), looks=0))
+    believed.play_round_out(BasicBot(random.Random(seed + 4)))
     assert believed.round_over and _cards(believed) == deck
     assert game.decision is d and _cards(game) == deck          # the original is untouched
 

@@ -4,8 +4,9 @@ A bot is any object with `choose(game, actions) -> Action` (one of `actions`, th
 of `game.decision`) and `out_of_turn(game, seat) -> Action | None` (one of
 `game.window_actions(seat)`, or None), built as `Bot(rng, **options)` with a random generator
 of its own, kept as `bot.rng` (saved games and web tables restore it). A bot reads only what its seat may see: `game.view(seat)`, `game.events_for(seat)`,
-its own hand, the public counts and piles, the ruleset's declared facts, and copies of the game
-in which every card it cannot see is dealt anew (`engine.sample.sample_for`). tests/test_bots.py
+its own hand, the public counts and piles, the ruleset's declared facts, what the rules measurably
+do (engine.probe), and copies of the game in which every card it cannot see is dealt anew
+(`engine.sample.sample_for`). tests/test_bots.py
 holds every bundled bot to that: its choice does not change when the hidden cards do. A bot may
 also offer `pick(game, seat, cards) -> (card, color, player)`, its play among the distinct
 playable cards, for the generated turn loop to ask when it plays a round out inside it
@@ -29,7 +30,6 @@ from ..compile.codegen import PlayTables
 from ..compile.decisions import Action
 from .game import Game
 from .probe import asker_bucket, is_honest, knowledge
-from .sample import can_fork, sample_for
 
 ENTRY_POINT_GROUP = "unodsl.bots"
 
@@ -82,8 +82,7 @@ class RandomBot:
 TURN_CARDS = 0.6
 THREAT = 3.0           # an opponent's cards count up to this much more as it nears going out
 W_EFFECT, W_FIT, W_POINTS, W_FOLLOW = 0.5, 1.0, 0.3, 0.4
-LOOK_MOVED = 0.2       # look ahead at a play that moves cards between hands at least this often
-LOOK_SAMPLES = 2
+MOVES = 0.2            # a card moves cards between hands when it did at least this often (weighed by its flow)
 
 
 def closeness(cards: float) -> float:
@@ -99,34 +98,30 @@ class BasicBot:
     hurts the leader, and a partner never); it plays first the cards that are hard to play later
     and keeps those that fit almost anything; it sheds points when someone is about to go out;
     and it names the color, or plays the card, that leaves most of its hand playable. A play
-    whose effect moves cards between hands, or names a player, is tried on samples of the game.
-    Each answer to a question is weighed by what it measurably costs, given how many cards the
+    whose effect moves cards between hands, or names a player, is weighed by where it measurably
+    sends each hand's cards, applied to the hands as they are (a swap with the player holding
+    fewest cards gains most). Each answer to a question is weighed by what it measurably costs, given how many cards the
     asker holds. Out of turn it takes an action when what it measurably does helps its side, and
     its own when that closes a window in which others could hurt it."""
 
     name = "basic"
 
-    def __init__(self, rng: random.Random, looks: int = LOOK_SAMPLES):
-        """looks: samples of the game a play that moves cards is tried on (0: weigh it only by
-        what it measurably does on average, as the search bot's players of its worlds do)."""
+    def __init__(self, rng: random.Random):
         self.rng = rng
-        self.looks = int(looks)
         self._kept = None     # (knowledge, its plan, {play: the play with its closing call}): `_kept_for`
 
     def inline_for(self, rules, players: int) -> bool:
         """Whether this bot chooses the same inside the generated turn loop (Game's `seat_bot`):
-        always, since the game can be sampled at a turn's head there too (engine.sample.fork)."""
+        always, as it weighs every play from tables (`play_tables`) and asks nothing of copies of
+        the game."""
         return True
 
     def play_tables(self, rules, players: int) -> PlayTables:
         """What its turn's play is weighed by, as tables the generated loop reads (codegen.bots
-        writes the weighing out, exactly as `_best` weighs a play it does not look at; a turn
-        that offers a play it looks at, a card's or one naming a player, is its own `choose`)."""
+        writes the weighing out, exactly as `_best` weighs a play)."""
         plan = _plan(rules, knowledge(rules, players))
-        look = tuple(bool(self.looks) and (plan.look[c] or (p is not None and p.asks_target))
-                     for c, p in enumerate(rules.on_play))
-        return PlayTables(self.name + (" (looks)" if any(look) else ""), plan.fit, plan.points, plan.changes,
-                          plan.bluffs, look, plan.close_with_play, THREAT, W_EFFECT, W_POINTS, W_FOLLOW)
+        return PlayTables(self.name, plan.fit, plan.points, plan.changes, plan.bluffs, plan.flows,
+                          plan.close_with_play, THREAT, W_EFFECT, W_POINTS, W_FOLLOW)
 
     # -- on its turn ----------------------------------------------------------------------------
     def choose(self, game: Game, actions: list) -> Action:
@@ -156,7 +151,7 @@ class BasicBot:
         return actions[int(self.rng.random() * len(actions))]
 
     def _best_play(self, game: Game, seat: int, plays: list, know) -> Action:
-        best = plays[self._best(game, seat, [a[2:5] for a in plays], know, plays)]
+        best = plays[self._best(game, seat, [a[2:5] for a in plays], know)]
         # made so that it closes its player's own windows as `closing_own_windows` does, each play once
         kept = self._kept_for(game.rules, know)
         call = kept[1].close_with_play
@@ -171,9 +166,8 @@ class BasicBot:
 
     def pick(self, game: Game, seat: int, cards: list) -> tuple:
         """The turn's play among the distinct playable `cards`, as (card, color, player), weighed
-        as `choose` weighs it but without trying any play on samples of the game: the choice the
-        generated turn loop asks for when this bot plays a round out inside it
-        (Game.play_round_out, for the search bot's worlds)."""
+        as `choose` weighs it: the choice the generated turn loop asks for when this bot plays a
+        round out inside it (Game.play_round_out, for the search bot's worlds)."""
         rules = game.rules
         variants = []
         for card in cards:
@@ -195,36 +189,37 @@ class BasicBot:
             kept = self._kept = (know, _plan(rules, know), {})
         return kept
 
-    def _best(self, game: Game, seat: int, variants: list, know, plays: list | None = None) -> int:
+    def _best(self, game: Game, seat: int, variants: list, know) -> int:
         """Which play of `variants` (card, color, player) weighs most: what its card does to the
         hands, how hard it is to play later, its points, and how much of the hand can follow it.
-        `plays`, the same as actions, lets a play that moves cards between hands, or names a
-        player, be tried on samples of the game. A lone play is weighed only to be so tried (the
-        samples draw from the bot's generator)."""
-        plan = self._kept_for(game.rules, know)[1]
-        look = plan.look
-        looks = self.looks and plays is not None and can_fork(game)
+        A card that moves cards between hands, or names a player, does to the hands what its
+        measured flow (engine.probe.Flow) does to them as they stand, for the place it names."""
         if len(variants) == 1:
-            card, _, target = variants[0]
-            if not (looks and (target is not None or look[card])):
-                return 0
+            return 0
+        plan = self._kept_for(game.rules, know)[1]
+        flows = plan.flows
         hands = game.hands
         hand = hands[seat]
         sizes = list(map(len, hands))
         order = game._order_from(seat)
         weights = self._weights(game, seat, order, sizes)
-        _, plain, points_weight, follow_weight = weights
+        base, plain, points_weight, follow_weight = weights
         rules = game.rules
         memo, colors, static = rules._memo, rules.cards.color, rules.match_static
         fit, points, changes, bluffs = plan.fit, plan.points, plan.changes, plan.bluffs
-        worth: dict = {}        # card -> the play's worth but for what follows it (the same in every color)
-        looked: dict = {}
+        worth: dict = {}        # card (or card and player named) -> the play's worth but for what follows it
         best, best_score = 0, None
         last = None             # the card of the play before, and its worth: a card's colors come together
         for i, (card, color, target) in enumerate(variants):
-            if looks and (target is not None or look[card]):
-                score = self._worth(game, seat, order, sizes, weights, plan, card,
-                                    self._look(game, seat, plays[i], order, looked))
+            flow = flows[card]
+            at = None if flow is None else flow[0] if target is None else \
+                flow[order.index(target)] if target in order else None
+            if at is not None:
+                key = (card, target)
+                score = worth.get(key)
+                if score is None:
+                    score = worth[key] = plan.fit[card] + points_weight * plan.points[card] + W_EFFECT * (
+                        self._value(game, seat, order, flowed(at, sizes, order)) - base)
                 last = None
             elif card == last:
                 score = last_worth
@@ -296,22 +291,6 @@ class BasicBot:
             return score + plain
         after = _applied(sizes, order, cards, played=True)
         return score + W_EFFECT * (self._value(game, seat, order, after) - base)
-
-    def _look(self, game: Game, seat: int, action: Action, order: list, looked: dict) -> list:
-        """What the play does here: played on samples of the game, to the seat's next turn."""
-        key = (action.card, action.target)
-        if key not in looked:
-            cards = [0.0] * len(order)
-            for _ in range(self.looks):
-                sample = sample_for(game, seat, self.rng)
-                before = [len(h) for h in sample.hands]
-                before[seat] -= 1
-                sample.apply_trusted(action)
-                _play_to_turn_of(sample, seat, self.rng)
-                for place, s in enumerate(order):
-                    cards[place] += (len(sample.hands[s]) - before[s]) / self.looks
-            looked[key] = cards
-        return looked[key]
 
     @staticmethod
     def _value(game: Game, seat: int, order: list, sizes: list) -> float:
@@ -487,7 +466,8 @@ class _Plan(NamedTuple):
     """What the basic bot derives from a ruleset's knowledge once: per card id."""
     changes: tuple        # the measured change of each place's hand, or None if it changes nothing
     bluffs: dict          # card id -> the same when played against the rules' honesty test
-    look: tuple           # whether the card is tried on samples instead (it moves cards between hands)
+    flows: tuple          # per card: None, or (spread, offset) per place it names, for a card that moves
+                          # cards between hands or names a player (`flowed`)
     fit: tuple            # W_FIT * how hard the card is to play later
     points: tuple         # its points, as a share of the most a card carries
     close_with_play: str | None  # the call said with a play, closing the player's own window (`_closing_call`)
@@ -504,11 +484,42 @@ def _plan(rules, know) -> _Plan:
             return tuple(c) if any(abs(x) > 1e-9 for x in c) else None
         plan = _Plan(tuple(changed(know.effects[c]) for c in range(rules.size)),
                      {c: changed(e) if e.count else changed(know.effects[c]) for c, e in know.bluffs.items()},
-                     tuple(know.effects[c].moved >= LOOK_MOVED for c in range(rules.size)),
+                     tuple(_flow_table(rules, know, c) for c in range(rules.size)),
                      tuple(W_FIT * (1.0 - p) for p in know.playability),
                      tuple((points[c] or 0) / top for c in range(rules.size)), _closing_call(rules, know))
         found = rules._memo[key] = (know, plan)
     return found[1]
+
+
+def _flow_table(rules, know, card: int):
+    """The card's measured flow as the bot weighs it: per place it names, (spread, what each
+    place gains besides, a lost turn counted as TURN_CARDS cards), or None where never tried;
+    None for a card that neither moves cards between hands (at least MOVES of the time) nor
+    names a player, or whose flow was never measured."""
+    program = rules.on_play[card]
+    flow = know.flows.get(card)
+    if flow is None or not ((program is not None and program.asks_target) or know.effects[card].moved >= MOVES):
+        return None
+    return tuple(None if spread is None else
+                 (spread, tuple(e + TURN_CARDS * lost for e, lost in zip(flow.extra[p], flow.lost[p])))
+                 for p, spread in enumerate(flow.spread))
+
+
+def flowed(at: tuple, sizes: list, order: list) -> list:
+    """Hand sizes after a play whose flow by place is `at` (spread, offset), order[0] its player,
+    whose played card leaves its hand: place j holds offset[j] + the sum over places i of
+    spread[i][j] times what place i held. Seats out of the order keep their hands. codegen.bots and
+    native.basic write the same sums in the same order."""
+    spread, offset = at
+    before = [sizes[t] for t in order]
+    before[0] -= 1
+    after = list(sizes)
+    for j, t in enumerate(order):
+        x = offset[j]
+        for i, b in enumerate(before):
+            x += spread[i][j] * b
+        after[t] = x
+    return after
 
 
 def closing_own_windows(game: Game, action: Action, know=None) -> Action:

@@ -12,9 +12,15 @@ plays raise, and every out-of-turn action open at that moment, and records what 
 - what the action did by the next turn (`Effect`): how each hand changed and whose turns were
   passed over, by place at the table counted from the one who acted, and whether cards moved
   from hand to hand (a hand passed or swapped: then what the card does depends on the position,
-  and the bot looks ahead instead). An action that changes a counter puts something off (a
-  penalty that grows until someone cannot answer it), so for it the changes are counted again
-  when the one who acted has its next turn;
+  and the bot weighs it by its flow instead, below). An action that changes a counter puts
+  something off (a penalty that grows until someone cannot answer it), so for it the changes are
+  counted again when the one who acted has its next turn;
+- for a card that moves cards between hands or names a player (`flows`), how it moves them: how
+  many cards each place holds by the next turn for each card each place held before, and what
+  it gains besides, apart for each place of the player it names. This is measured on the same
+  positions by giving one place a few more cards at a time, with the same random numbers, so a
+  hand swapped, passed on or shuffled into the others shows where it went; the bot then works
+  out what such a play does to the hands as they are, instead of what it did on average;
 - for each answer to a question, what it cost the one who answered and the one who asked, by
   how many cards the asker held (the asker's hand says something the answer depends on), and
   separately for askers who had nothing else to play (`careful_answers`: a sensible player
@@ -44,6 +50,9 @@ POSITIONS = 80             # turns at which playability is counted
 WINDOW_TRIES = 8           # tries of each out-of-turn action
 MAX_TURNS = 1500           # turns played at most looking for open windows
 MAX_STEPS = 200            # steps played on after a tried action
+FLOW_EXTRA = 4             # cards given to one place at a time to see where its hand goes
+FLOW_BASES = 12            # turns, with every player still in, at which where cards go is measured
+FLOW_SURE = 4              # flow bases after which tries that all agreed are enough
 ASKER_BUCKETS = (3, 6)     # asker's hand size: up to 3, up to 6, more
 
 
@@ -59,6 +68,20 @@ class Effect:
     count: int
     subject: float = 0.0        # mean change of the hand of the seat acted on (the actor, for a play)
     subject_lost: float = 0.0   # how often that seat was passed over before the next turn
+
+
+@dataclass(frozen=True)
+class Flow:
+    """How playing a card moves cards between hands, by the next turn: for each place of the player
+    the play names (place 0 for a card that names nobody), `spread[i][j]`, how many cards place j
+    holds for each card place i held before (the card played not counted), and `extra[j]`, what
+    place j holds besides (cards drawn, discarded), so that place j holds about
+    sum_i spread[i][j] * before[i] + extra[j]; `lost[j]`, how often place j was passed over.
+    An entry is None for a place the play was never tried naming. Places count from the player."""
+    spread: tuple      # per named place: n rows of n
+    extra: tuple       # per named place: n
+    lost: tuple        # per named place: n
+    count: tuple       # per named place: tries
 
 
 @dataclass(frozen=True)
@@ -81,6 +104,7 @@ class Knowledge:
     careful_answers: dict  # the same, asked only by players who had nothing else to play
     windows: dict          # (window, verb, on oneself) -> Effect, places counted from the actor
     subject_change: dict   # (window, verb) -> mean change of the subject's hand
+    flows: dict = field(default_factory=dict)   # card id -> Flow, for cards that move cards or name a player
     derived: dict = field(default_factory=dict, compare=False, repr=False)   # what bots work out from it, kept
 
 
@@ -134,6 +158,8 @@ class _Probe:
         self.careful: dict = {}
         self.playable = [0] * rules.size
         self.turns_seen = 0
+        self.flow_bases: list = []     # (copy of the game, seat, seed) where cards' flows are measured
+        self.flow_rng = random.Random(PROBE_SEED + 2)    # (its own: the other measures stay as they were)
 
     def run(self) -> Knowledge:
         rng, n = self.rng, self.n
@@ -148,6 +174,10 @@ class _Probe:
                 continue
             if d.kind == "turn" and can_fork(game):
                 turns += 1
+                if len(self.flow_bases) < FLOW_BASES and self.flow_rng.random() < 0.2 and \
+                        len(game._order_from(d.seat)) == n:
+                    seed = self.flow_rng.getrandbits(32)
+                    self.flow_bases.append((fork(game, random.Random(seed)), d.seat, seed))
                 if turns <= POSITIONS:
                     self._count_playable(game, d.seat)
                 if bases < BASES and rng.random() < 0.2:
@@ -163,7 +193,8 @@ class _Probe:
                          {opts: {o: _answer_effect(v) for o, v in per.items()} for opts, per in self.answers.items()},
                          {opts: {o: _answer_effect(v) for o, v in per.items()} for opts, per in self.careful.items()},
                          {k: s.effect() for k, s in self.windows.items()},
-                         {k: total / max(1, count) for k, (total, count) in self.subjects.items()})
+                         {k: total / max(1, count) for k, (total, count) in self.subjects.items()},
+                         self._flows())
 
     def _windows_known(self) -> bool:
         for w in self.rules.windows:
@@ -189,6 +220,72 @@ class _Probe:
         for card in range(self.rules.size):
             if card in base.stock:
                 self._try_card(base, seat, card, seed)
+
+    # -- how cards move between hands -----------------------------------------------------------
+    def _flows(self) -> dict:
+        """Flow of each card that moves cards between hands, or names a player, tried at every
+        flow base, once per player it may name."""
+        out = {}
+        for card in range(self.rules.size):
+            program = self.rules.on_play[card]
+            names = program is not None and program.asks_target
+            if not names and self.cards[card].moved <= 0:
+                continue
+            sums: dict = {}
+            for k, (base, seat, seed) in enumerate(self.flow_bases):
+                self._try_flows(base, seat, card, seed, sums)
+                if k + 1 >= FLOW_SURE and _agreed(sums):
+                    break
+            if sums:
+                out[card] = _flow(sums, self.n)
+        return out
+
+    def _try_flows(self, base: Game, seat: int, card: int, seed: int, sums: dict) -> None:
+        """The card played by `seat` naming each player it may (the first color it may name),
+        whether or not it fits the pile there (where cards go does not depend on it, and the tries
+        are many more), first as the hands stand, then with FLOW_EXTRA more cards in one place at
+        a time: with the same random numbers, what those cards changed says where that place's
+        hand went."""
+        game = _holding(base, seat, card, seed)
+        order = game._order_from(seat)
+        n = len(order)
+        targets = dict.fromkeys(a.target for a in game._plays(seat, card))
+        for target in targets:
+            place = 0 if target is None else order.index(target) if target in order else None
+            if place is None:
+                continue
+            before, after, lost = self._flow_try(base, seat, card, seed, target, order, None)
+            if after is None:
+                continue
+            spread = []
+            for i in range(n):
+                _, more, _ = self._flow_try(base, seat, card, seed, target, order, i)
+                if more is None:
+                    break
+                moved = [m - a for m, a in zip(more, after)]
+                # cards given are kept by the hands, unless something (a hand thrown in at a limit)
+                # is not in proportion to them: such a try says nothing of where hands go
+                spread.append([d / FLOW_EXTRA for d in moved] if sum(moved) == FLOW_EXTRA else None)
+            else:
+                sums.setdefault(place, []).append((before, after, lost, spread))
+
+    def _flow_try(self, base: Game, seat: int, card: int, seed: int, target, order: list, extra_at):
+        """(hands by place before, by the next turn, and who was passed over), the play naming
+        `target`, with FLOW_EXTRA cards from the stock given to place `extra_at` first (None:
+        none); (None, None, None) when the stock is too short."""
+        game = _holding(base, seat, card, seed)
+        action = next(a for a in game._plays(seat, card) if a.target == target)
+        if extra_at is not None:
+            if len(game.stock) < FLOW_EXTRA:
+                return None, None, None
+            hand = game.hands[order[extra_at]]
+            for _ in range(FLOW_EXTRA):
+                hand.append(game.stock.pop(0))
+        before = [len(game.hands[s]) for s in order]
+        before[0] -= 1
+        game.apply_trusted(action)
+        _play_on(game, None, stop_at_question=False)
+        return before, [len(game.hands[s]) for s in order], [_passed_over(game, seat, s) for s in order]
 
     @staticmethod
     def _with_card(base: Game, seat: int, card: int, seed: int):
@@ -348,6 +445,46 @@ def _moved(before: list, after_hands: list) -> bool:
 
 def _window_of(rules: Ruleset, verb: str) -> str:
     return rules.window_verbs()[verb][0][0].name
+
+
+def _holding(base: Game, seat: int, card: int, seed: int) -> Game:
+    """A copy of the game in which the seat holds `card`, taken from the stock when it is there
+    (else one more: only where hands go is measured with it)."""
+    game = fork(base, random.Random(seed))
+    if card in game.stock:
+        game.stock.remove(card)
+    game.hands[seat].append(card)
+    return game
+
+
+def _agreed(sums: dict) -> bool:
+    """Whether every try so far sent every place's cards to the same places (a swap, a passing of
+    hands: where cards go does not depend on the position, and more tries would say the same)."""
+    for tries in sums.values():
+        first = tries[0][3]
+        if any(t[3] != first for t in tries) or any(row is None for row in first):
+            return False
+    return True
+
+
+def _flow(sums: dict, n: int) -> Flow:
+    """The mean spread, extra and passing over per named place, from each try's
+    (before, after, lost, spread): extra is what the try's own spread leaves unexplained."""
+    spread, extra, lost, count = [None] * n, [None] * n, [None] * n, [0] * n
+    for place, tries in sums.items():
+        k = len(tries)
+        mean = []
+        for i in range(n):
+            rows = [t[3][i] for t in tries if t[3][i] is not None]
+            # no try kept the cards given to place i: its hand is taken to stay where it is
+            mean.append([sum(r[j] for r in rows) / len(rows) for j in range(n)] if rows else
+                        [float(i == j) for j in range(n)])
+        rest = [sum(t[1][j] - sum(mean[i][j] * t[0][i] for i in range(n)) for t in tries) / k for j in range(n)]
+        spread[place] = tuple(tuple(row) for row in mean)
+        extra[place] = tuple(rest)
+        lost[place] = tuple(sum(t[2][j] for t in tries) / k for j in range(n))
+        count[place] = k
+    return Flow(tuple(spread), tuple(extra), tuple(lost), tuple(count))
 
 
 def _answer_effect(buckets: list) -> AnswerEffect:

@@ -31,9 +31,9 @@ from .game import Game
 from .sample import can_fork, fork, sample_for
 
 ROLLOUT_STEPS = 3000      # a played-out round longer than this counts as lost
-# Who plays the sampled worlds out: basic players without their look on samples (as the bot's
-# opponents play) or random ones (any card they may play: faster).
-ROLLOUT_PLAYERS = {"random": RandomBot, "basic": lambda rng: BasicBot(rng, looks=0)}
+# Who plays the sampled worlds out: basic players (as the bot's opponents play) or random ones
+# (any card they may play: faster).
+ROLLOUT_PLAYERS = {"random": RandomBot, "basic": BasicBot}
 SIGNIFICANCE = 1.64       # z of the one-sided test another action must pass to replace basic's (5%)
 PRUNE_EVERY = 8           # worlds between two looks at which actions are still in question
 

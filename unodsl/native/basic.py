@@ -39,13 +39,8 @@ def refusal(writer) -> str | None:
     gap = bot_loop_gap(r)
     if gap is not None:
         return NOT_YET.format(f"play with {gap}")
-    if any(writer.basic.look):
-        return NOT_YET.format("trial of a play on samples of the game")
-    if writer.uses((A.MayPlayCard,)):
-        return NOT_YET.format("choice of another card to play, or to pass")
-    if not writer.uses_match_table:
-        return NOT_YET.format("count of the cards that can follow a play, under match rules that read more "
-                              "than the cards and the color")
+    if r.match_static and not writer.uses_match_table:
+        return NOT_YET.format("count of the cards that can follow a play, among so many kinds of card")
     return None
 
 
@@ -83,6 +78,16 @@ class BasicTables:
         array("B_BLUFF_MOVES", [int(b and t.bluffs[c] is not None) for c, b in enumerate(bluff)], "int8")
         array("B_BLUFFS", [moves(t.bluffs[c] if b else None) for c, b in enumerate(bluff)], "float64")
         array("B_CARD_COLOR", [strings.id(c) if c is not None else -1 for c in r.cards.color], "int64")
+        # flows (engine.bots.flowed): per card its row of the flow tables, or -1; per row and place
+        # named, whether it was measured, the spread and the offset
+        flowing = [c for c, f in enumerate(t.flows) if f is not None]
+        array("B_FLOW_ROW", [flowing.index(c) if c in flowing else -1 for c in range(r.size)], "int64")
+        array("B_FLOW_HAS", [[int(at is not None) for at in t.flows[c]] for c in flowing] or [[0] * n], "int8")
+        array("B_SPREAD", [[[list(row) for row in at[0]] if at is not None else [[0.0] * n] * n for at in t.flows[c]]
+                           for c in flowing] or [[[[0.0] * n] * n] * n], "float64")
+        array("B_OFFSET", [[list(at[1]) if at is not None else [0.0] * n for at in t.flows[c]] for c in flowing]
+                          or [[[0.0] * n] * n], "float64")
+        array("B_NAMES", [int(p is not None and p.asks_target) for p in r.on_play], "int8")
         rows += [f"B_THREAT = {float(t.threat)!r}", f"B_EFFECT = {float(t.w_effect)!r}",
                  f"B_WPOINTS = {float(t.w_points)!r}", f"B_WFOLLOW = {float(t.w_follow)!r}",
                  f"B_TIE = {ANSWER_TIE!r}", f"B_VARIANTS, B_VARIANT_AT, B_VARIANT_COLOR = {', '.join(variant_tables)}"]
@@ -141,22 +146,32 @@ def basic_sizes(g):
 
 @njit(cache=True, inline='always')
 def basic_following(g, s, top, color):
-    """How many cards of the seat's hand may follow `top` under `color` (None: the card's own)."""
-    if color == {none}:
-        color = B_CARD_COLOR[top]
-    c = {k} if color < 0 else color
-    h = O_HANDS + s * {cap}
-    k = 0
-    for i in range(g[O_HLEN + s]):
-        if MATCH[top, c, g[h + i]] != 0:
-            k += 1
-    return k, MATCH[top, c, top] != 0
+    """How many cards of the seat's hand may follow `top` under `color` (None: the card's own),
+    and whether `top` itself may: BasicBot._follow."""{following}
+
+
+@njit(cache=True)
+def basic_flowed(g, s, order, sizes, row, place):
+    """engine.bots.flowed: the hand sizes after a play whose flow is row `row` of the tables, for
+    the player at `place` named (the same sums in the same order)."""
+    m = len(order)
+    before = np.empty(m, np.float64)
+    for i in range(m):
+        before[i] = sizes[order[i]]
+    before[0] -= 1
+    after = sizes.copy()
+    for j in range(m):
+        x = B_OFFSET[row, place, j]
+        for i in range(m):
+            x += B_SPREAD[row, place, i, j] * before[i]
+        after[order[j]] = x
+    return after
 
 
 @njit(cache=True)
 def basic_turn(g, s, cards):
     """BasicBot's play among the distinct playable `cards` (codegen.bots.bot_turn_function's
-    sums): (card, color named or None)."""
+    sums): (card, color named or None, player named or None)."""
     sizes = basic_sizes(g)
     order = R.order_from(g, s)
     team = g[O_TEAMS + s]
@@ -174,7 +189,9 @@ def basic_turn(g, s, cards):
     plain = B_EFFECT * (basic_value(g, s, order, after) - base)
     best_card = {none}
     best_color = {none}
+    best_target = {none}
     best_score = 0.0
+    nobody = np.full(1, {none}, np.int64)
     for card in cards:
         bluff = B_BLUFFED[card] != 0 and not basic_honest(g, s, card)
         moved = B_BLUFF_MOVES[card] if bluff else B_MOVES[card]
@@ -188,24 +205,78 @@ def basic_turn(g, s, cards):
                 after[order[place]] += row[place]
             after[order[0]] -= 1
             score += B_EFFECT * (basic_value(g, s, order, after) - base)
+        targets = nobody
+{named}
+        flow = B_FLOW_ROW[card]
         at = B_VARIANT_AT[card]
         for v in range(B_VARIANTS[card]):
             color = B_VARIANT_COLOR[at + v]
             k, follows = basic_following(g, s, card, color)
             if follows:
                 k -= 1
-            total = score + fw * k
-            if best_card == {none} or total > best_score:
-                best_card, best_color, best_score = card, color, total
-    return best_card, best_color
+            for target in targets:
+                worth = score
+                if flow >= 0:
+                    place = 0
+                    if target != {none}:           # (a player out of the order of play: no flow)
+                        place = -1
+                        for i in range(len(order)):
+                            if order[i] == target:
+                                place = i
+                                break
+                    if place >= 0 and B_FLOW_HAS[flow, place] != 0:
+                        worth = B_FIT[card] + pw * B_POINTS[card] + B_EFFECT * (
+                            basic_value(g, s, order, basic_flowed(g, s, order, sizes, flow, place)) - base)
+                total = worth + fw * k
+                if best_card == {none} or total > best_score:
+                    best_card, best_color, best_target, best_score = card, color, target, total
+    return best_card, best_color, best_target
 
 
 @njit(cache=True)
 def basic_drawn(g, s, card):
-    """BasicBot plays the card it drew whenever it may: its play's variant weighed as a turn's."""
+    """BasicBot plays the card it drew whenever it may: its play's variant weighed as a turn's,
+    (card, color, player named)."""
     one = np.empty(1, np.int64)
     one[0] = card
     return basic_turn(g, s, one)
+
+
+@njit(cache=True)
+def basic_card(g, s, options):
+    """BasicBot's card among `options` (never empty): the first most worth playing now, hard to
+    play later and heavy in points as an opponent nears going out (_shed_value's sums)."""
+    team = g[O_TEAMS + s]
+    near = 0.0
+    for t in R.order_from(g, s):
+        if t != s and g[O_TEAMS + t] != team:
+            k = 1.0 / (1.0 + max(0.0, g[O_HLEN + t]))
+            if k > near:
+                near = k
+    pw = B_WPOINTS * (0.5 + near)
+    best = options[0]
+    best_value = B_FIT[best] + pw * B_POINTS[best]
+    for c in options:
+        value = B_FIT[c] + pw * B_POINTS[c]
+        if value > best_value:
+            best, best_value = c, value
+    return best
+
+
+@njit(cache=True)
+def basic_seat(g, s, options):
+    """BasicBot's player among `options` (never empty): the first opponent holding fewest cards,
+    else itself or a partner holding fewest (a choice it may decline it makes all the same)."""
+    team = g[O_TEAMS + s]
+    best = options[0]
+    best_side = 2
+    best_size = 0
+    for t in options:
+        side = 1 if g[O_TEAMS + t] == team else 0
+        size = g[O_HLEN + t]
+        if side < best_side or (side == best_side and size < best_size):
+            best, best_side, best_size = t, side, size
+    return best
 
 
 @njit(cache=True)
@@ -269,4 +340,34 @@ def basic_answer(g, s, q, count):
 '''
 
 # The functions above, and the one the writer lowers from the rules' honesty tests.
-FUNCTIONS = ("basic_turn", "basic_drawn", "basic_color", "basic_answer", "basic_honest")
+FUNCTIONS = ("basic_turn", "basic_flowed", "basic_drawn", "basic_card", "basic_seat", "basic_color", "basic_answer", "basic_honest")
+
+# basic_following's body: from the table of which card may follow which under which color, or,
+# where the match rules read more than the cards and the color, the cards of that color (as
+# BasicBot._follow counts them there).
+FOLLOWING_MATCH = """
+    if color == {none}:
+        color = B_CARD_COLOR[top]
+    c = {k} if color < 0 else color
+    h = O_HANDS + s * {cap}
+    k = 0
+    for i in range(g[O_HLEN + s]):
+        if MATCH[top, c, g[h + i]] != 0:
+            k += 1
+    return k, MATCH[top, c, top] != 0"""
+FOLLOWING_COLOR = """
+    if color == {none}:
+        color = B_CARD_COLOR[top]
+    h = O_HANDS + s * {cap}
+    k = 0
+    for i in range(g[O_HLEN + s]):
+        if B_CARD_COLOR[g[h + i]] == color:
+            k += 1
+    return k, B_CARD_COLOR[top] == color"""
+
+# In basic_turn, where some card's play names a player: the players it may name (play_targets,
+# the writer's), each a variant of the play as Game._plays lists them (colors, then players).
+NAMED = """        if B_NAMES[card] != 0:
+            targets = play_targets(g, s, card)
+            if len(targets) == 0:
+                targets = nobody"""

@@ -155,7 +155,7 @@ class NativeEngine:
         """Raw totals of games first .. first+games-1 of the run seeded `seed`."""
         g = state if state is not None else self.new_state()
         n = self.players
-        out = Totals(np.zeros(HIST_SIZE, np.int64), np.zeros(10, np.int64),
+        out = Totals(np.zeros(HIST_SIZE, np.int64), np.zeros(12, np.int64),
                      np.zeros(len(self.rules.counters), np.int64), np.zeros(n, np.int64),
                      np.zeros(n, np.int64), np.zeros(n, np.int64), [])
         salted = np.uint64((seed if direct else seed ^ SEED_SALT) & MASK)

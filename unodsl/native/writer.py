@@ -153,8 +153,7 @@ class NativeWriter(LoopWriter):
         L = [(ind, "cards = playable_cards(g, s)"),
              (ind, "playing = len(cards) > 0"),
              (ind, "if playing:"),
-             (ind + 1, "card, color_arg = basic_turn(g, s, cards)"),
-             (ind + 1, "target_arg = None")]
+             (ind + 1, "card, color_arg, target_arg = basic_turn(g, s, cards)")]
         if not self.keeps_windows:
             return L
         # as the seat bot's loop takes a turn (codegen's turn_offer, bot_turn): the actions out of
@@ -185,7 +184,7 @@ class NativeWriter(LoopWriter):
         # played by a call, in locals of its own, as LoopWriter.random_play plays it
         color, target = ("color_arg", "target_arg") if inline else (self.temp("ca"), self.temp("ta"))
         call = "call" if inline else self.temp("call")
-        L = [(ind, f"_, {color} = basic_drawn(g, {seat}, {card})"), (ind, f"{target} = None")]
+        L = [(ind, f"_, {color}, {target} = basic_drawn(g, {seat}, {card})")]
         if self.keeps_windows:      # as codegen's bot_drawn: asked as a decision, said with the call
             said = repr(self.basic.call)      # unless the card must be played, in one way only
             if self.basic.call is not None and self._drawn_must:
@@ -197,6 +196,16 @@ class NativeWriter(LoopWriter):
 
     _drawn_must = False
 
+    def more_play(self, seat: str, options: str, ind: int) -> list:
+        if self.basic is None:
+            return super().more_play(seat, options, ind)
+        # BasicBot plays one of the cards a `may play` offers, the play weighed most, as a turn's,
+        # said with its call; where the module keeps windows, asked as runtime.ask asks it
+        x, color, target, call = self.temp("x"), self.temp("ca"), self.temp("ta"), self.temp("call")
+        L = [(ind, f"{x}, {color}, {target} = basic_turn(g, {seat}, {options})"),
+             (ind, f"{call} = {self.basic.call!r}")]
+        return self.asked(L, ind) + [(ind, self.play_call(seat, x, color, target, "False", call))]
+
     def _sPlayDrawn(self, node, env, ind):
         self._drawn_must = node.must      # (read by drawn_play)
         try:
@@ -207,9 +216,10 @@ class NativeWriter(LoopWriter):
     def ask_for(self, answer: str, seat: str, kind: str, options: str, prompt: str, optional: bool, ind: int) -> list:
         if self.basic is None:
             return super().ask_for(answer, seat, kind, options, prompt, optional, ind)
-        if kind != "'color'":
-            self.refused_choice = basic.NOT_YET.format("choice of a player" if kind == "'seat'" else "choice of a card")
-            raise basic.BotUnsupported(self.refused_choice)
+        if kind == "'seat'":
+            return self.asked([(ind, f"{answer} = basic_seat(g, {seat}, {options})")], ind)
+        if kind == "'card'":
+            return self.asked([(ind, f"{answer} = basic_card(g, {seat}, {options})")], ind)
         return self.asked([(ind, f"{answer} = basic_color(g, {seat}, {options})")], ind)
 
     def answer_choice(self, answer: str, seat: str, names: tuple, question: str) -> str:
@@ -349,6 +359,10 @@ class NativeWriter(LoopWriter):
         if self.basic is not None:
             parts += [self.basic_tables.source(self.strings, variants),
                       basic.SOURCE.format(n=self.n, none=NONE, k=len(r.colors), cap=len(r.deck) + 1,
+                                          named=basic.NAMED if self.names_players() else "",
+                                          following=(basic.FOLLOWING_MATCH if self.uses_match_table else
+                                                     basic.FOLLOWING_COLOR).format(none=NONE, k=len(r.colors),
+                                                                                  cap=len(r.deck) + 1),
                                           **{f"S_{k.upper()}": v for k, v in SLOT.items()})]
             if self.keeps_windows:
                 parts += [windows.tables_source(self, self.strings), windows.source(self)]
@@ -584,7 +598,8 @@ def play_one(g, seed):
 def run_games(g, seed, first, count, hist, totals, peaks, wins, won, team_won, unit, direct):
     """Play games first .. first+count-1 of a run, adding their statistics to the arrays given
     (sim.simulate.Stats: totals are turns squared, rounds, drawn, reshuffles, stock ran dry,
-    eliminations, stalemates, points, drawn squared, reshuffles squared; a win is worth `unit`, shared among a game's winners; `won`
+    eliminations, stalemates, points, and the squares of drawn, reshuffles, rounds and
+    eliminations; a win is worth `unit`, shared among a game's winners; `won`
     counts the games each seat won, alone or tied, and `team_won` those each team won).
     With `direct`, one game whose generator starts at `seed` itself (the tests' games)."""
     for i in range(first, first + count):
@@ -602,6 +617,8 @@ def run_games(g, seed, first, count, hist, totals, peaks, wins, won, team_won, u
             totals[7] += max(0, g[O_SCORES + s])
         totals[8] += g[{S_DRAWN}] * g[{S_DRAWN}]
         totals[9] += g[{S_RESHUFFLES}] * g[{S_RESHUFFLES}]
+        totals[10] += g[{S_ROUND}] * g[{S_ROUND}]
+        totals[11] += g[{S_ELIMINATIONS}] * g[{S_ELIMINATIONS}]
         for j in range({counters}):
             peaks[j] = max(peaks[j], g[O_PEAKS + j])
         m = g[{S_N_WINNERS}]

@@ -102,7 +102,8 @@ def _stats(rules, players: int, t, games: int):
     stats = Stats(players, games=games)
     stats.turns = Counter({int(k): int(t.hist[k]) for k in t.hist.nonzero()[0]})
     (stats.turns_sq, stats.rounds, stats.drawn, stats.reshuffles, stats.stock_empty,
-     stats.eliminations, stats.stalemates, stats.points, stats.drawn_sq, stats.reshuffles_sq) = (
+     stats.eliminations, stats.stalemates, stats.points, stats.drawn_sq, stats.reshuffles_sq, stats.rounds_sq,
+     stats.eliminations_sq) = (
         int(x) for x in t.totals)
     stats.peak = {name: int(v) for name, v in zip(rules.counters, t.peaks) if v > 0}   # as Game keeps them
     stats.wins = [int(x) for x in t.wins]

@@ -122,6 +122,7 @@ class Stats:
     turns: Counter = field(default_factory=Counter)     # game length -> number of games
     turns_sq: int = 0
     rounds: int = 0
+    rounds_sq: int = 0
     drawn: int = 0
     drawn_sq: int = 0                                    # (the squares of per-game counts, for their spread)
     reshuffles: int = 0
@@ -129,6 +130,7 @@ class Stats:
     stock_empty: int = 0
     stalemates: int = 0
     eliminations: int = 0
+    eliminations_sq: int = 0
     points: int = 0
     peak: dict = field(default_factory=dict)             # counter -> largest value seen
     wins: list = field(default_factory=list)             # in units of 1/2520 of a game: ties split exactly
@@ -147,13 +149,16 @@ class Stats:
         self.turns[game.turns] += 1
         self.turns_sq += game.turns * game.turns
         self.rounds += game.round
+        self.rounds_sq += game.round * game.round
         drawn, reshuffles = game.stats["drawn"], game.stats["reshuffles"]
         self.drawn += drawn
         self.drawn_sq += drawn * drawn
         self.reshuffles += reshuffles
         self.reshuffles_sq += reshuffles * reshuffles
         self.stock_empty += game.stats["stock_empty"]
-        self.eliminations += game.stats["eliminations"]
+        eliminations = game.stats["eliminations"]
+        self.eliminations += eliminations
+        self.eliminations_sq += eliminations * eliminations
         self.stalemates += bool(game.stalemate)
         self.points += sum(max(0, s) for s in game.scores)
         for name, value in game.counter_peaks.items():
@@ -174,8 +179,8 @@ class Stats:
     def merge(self, other: "Stats") -> None:
         self.games += other.games
         self.turns.update(other.turns)
-        for name in ("turns_sq", "rounds", "drawn", "drawn_sq", "reshuffles", "reshuffles_sq", "stock_empty",
-                     "stalemates", "eliminations", "points"):
+        for name in ("turns_sq", "rounds", "rounds_sq", "drawn", "drawn_sq", "reshuffles", "reshuffles_sq",
+                     "stock_empty", "stalemates", "eliminations", "eliminations_sq", "points"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         for name, value in other.peak.items():
             self.peak[name] = max(self.peak.get(name, 0), value)
@@ -201,7 +206,7 @@ class Stats:
         return _variance(self.games, self.mean_turns(), self.turns_sq)
 
     def spread(self, name: str) -> tuple:
-        """(mean, variance) per game of `drawn` or `reshuffles` (cards drawn, reshuffles)."""
+        """(mean, variance) per game of `drawn`, `reshuffles`, `rounds` or `eliminations`."""
         n = max(1, self.games)
         mean = getattr(self, name) / n
         return mean, _variance(self.games, mean, getattr(self, name + "_sq"))

@@ -20,7 +20,8 @@ class PlayTables(NamedTuple):
     points: tuple             # its points, as a share of the most a card carries
     changes: tuple            # per card: the measured change of each place's hand, or None
     bluffs: dict              # card id -> the same when played against the rules' honesty test
-    look: tuple               # per card: whether the bot tries its play on samples of the game
+    flows: tuple              # per card: None, or per place it names, (spread, offset) or None:
+                              # where its play sends each place's cards (engine.bots.flowed)
     call: str | None          # the call said with every play a choice was made for, or None
     threat: float             # an opponent's cards count up to this much more as it nears going out
     w_effect: float           # weights: what the play does to the hands, its points, what can follow it
@@ -47,17 +48,17 @@ def hands_value(seat: int, order: list, teams, sizes: list, threat: float) -> fl
 def bind_tables(ns: dict, tables: PlayTables) -> None:
     """Put the tables the written turn reads into the generated module's names."""
     ns.update(B_FIT=tables.fit, B_POINTS=tables.points, B_CHANGES=tables.changes, B_BLUFFS=tables.bluffs,
-              B_LOOK=tables.look,
+              B_FLOWS=tables.flows,
               B_CALL=tables.call, B_THREAT=tables.threat, B_EFFECT=tables.w_effect,
               B_WPOINTS=tables.w_points, B_WFOLLOW=tables.w_follow, hands_value=hands_value)
 
 
-def bot_functions(rules, draw_always: bool | None, orders, looks: bool) -> tuple:
+def bot_functions(rules, draw_always: bool | None, orders, flows: bool) -> tuple:
     """The written turn: `bot_turn(g, s, cards)`, the bot's play among the distinct playable
     `cards` of seat `s`'s turn, as (action, call); and `bot_best(g, s, variants)`, the play it
-    weighs most among a decision's plays (a turn's, or a drawn card's). `looks`: whether the bot
-    tries some card's play on samples of the game (B_LOOK); a turn that offers one is then the
-    bot's own `choose`, among the turn's legal actions, as the step API asks it. `draw_always`: whether
+    weighs most among a decision's plays (a turn's, or a drawn card's). `flows`: whether some
+    card's play is weighed by where it sends the hands' cards (B_FLOWS, engine.bots.flowed),
+    for the place of the player it names. `draw_always`: whether
     the turn also offers a draw when something can be played (the renege rule fixed to yes or no;
     None: asked of the rules each time). A turn that offers one action only takes it, and says
     no call, as `choose` does. `orders`: the name of a table of the order of play from each seat
@@ -76,11 +77,8 @@ def bot_functions(rules, draw_always: bool | None, orders, looks: bool) -> tuple
     else:
         follow = [(2, "k = sum(1 for c in hand if T_color[c] == color)"),
                   (2, "if T_color[card] == color:"), (3, "k -= 1")]
-    looked = [(1, "for c in cards:"), (2, "if B_LOOK[c]:"),
-              (3, "return g._seat_bot.choose(g, g.legal_actions()), None")] if looks else []
     turn = [
         (0, "def bot_turn(g, s, cards):"),
-        *looked,
         (1, "plays = PLAYS[s]"),
         (1, "variants = []"),
         (1, "for c in cards:"),
@@ -124,17 +122,30 @@ def bot_functions(rules, draw_always: bool | None, orders, looks: bool) -> tuple
         (2, "plain = B_EFFECT * (shed - base)"),
         (2, "near = 0.0"),
     ]
-    best = [
-        (0, "def bot_best(g, s, variants):"),
-        (1, "if len(variants) == 1:"), (2, "return variants[0]"),
-        *weights,
-        (1, "pw = B_WPOINTS * (0.5 + near)"),
-        (1, "fw = B_WFOLLOW / max(1, sizes[s])"),
-        (1, "hand = hands[s]"),
-        (1, "best = best_score = None"),
-        (1, "weighed = {}"),
-        (1, "for a in variants:"),
-        (2, "card = a.card"),
+    # a play weighed by its flow, for the place of the player it names (engine.bots.flowed's sums)
+    flowed = [
+        (2, "flow = B_FLOWS[card]"),
+        (2, "at = (None if flow is None else flow[0] if a.target is None else"
+            " flow[order.index(a.target)] if a.target in order else None)"),
+        (2, "if at is not None:"),
+        (3, "key = (card, a.target)"),
+        (3, "score = weighed.get(key)"),
+        (3, "if score is None:"),
+        (4, "spread, offset = at"),
+        (4, "before = [sizes[t] for t in order]"),
+        (4, "before[0] -= 1"),
+        (4, "after = list(sizes)"),
+        (4, "for j, t in enumerate(order):"),
+        (5, "x = offset[j]"),
+        (5, "for i, b in enumerate(before):"),
+        (6, "x += spread[i][j] * b"),
+        (5, "after[t] = x"),
+        (4, "score = weighed[key] = B_FIT[card] + pw * B_POINTS[card] + B_EFFECT * ("
+            "hands_value(s, order, teams, after, B_THREAT) - base)"),
+        (2, "else:"),
+    ]
+    # a play weighed by what its card measurably does to each place's hand (or a bluff of it)
+    weighed = [
         (2, "score = weighed.get(card)"),
         (2, "if score is None:"),
         (3, "test = rules.honest[card]"),
@@ -150,6 +161,20 @@ def bot_functions(rules, draw_always: bool | None, orders, looks: bool) -> tuple
         (4, "after[order[0]] -= 1"),
         (4, "score += B_EFFECT * (hands_value(s, order, teams, after, B_THREAT) - base)"),
         (3, "weighed[card] = score"),
+    ]
+    best = [
+        (0, "def bot_best(g, s, variants):"),
+        (1, "if len(variants) == 1:"), (2, "return variants[0]"),
+        *weights,
+        (1, "pw = B_WPOINTS * (0.5 + near)"),
+        (1, "fw = B_WFOLLOW / max(1, sizes[s])"),
+        (1, "hand = hands[s]"),
+        (1, "best = best_score = None"),
+        (1, "weighed = {}"),
+        (1, "for a in variants:"),
+        (2, "card = a.card"),
+        *(flowed if flows else []),
+        *[(ind + bool(flows), text) for ind, text in weighed],
         (2, "color = a.color"),
         (2, "if color is None:"),
         (3, "color = T_color[card]"),

@@ -785,7 +785,7 @@ class LoopWriter(StatementWriter):
         if self.sim and self.names_players() and self.targets_function() is not None:
             parts += (self.targets_function(),)
         if self.bot and self.tables is not None:
-            parts += bot_functions(self.r, self.r.renege_const, self.orders(), any(self.tables.look))
+            parts += bot_functions(self.r, self.r.renege_const, self.orders(), any(f is not None for f in self.tables.flows))
         lines = [line for part in parts for line in self.bind_stable(part) + [(0, "")]]
         lines += self.property_functions()
         return "\n".join("    " * ind + text for ind, text in lines)

@@ -5,19 +5,19 @@ import json
 import time
 from pathlib import Path
 
-from .common import EXIT_OK, UsageError, add_rules_args, bot, games, jobs, options_from, players, split_list, whole
+from .common import EXIT_OK, MAX_GAMES, UsageError, add_rules_args, bot, games, jobs, options_from, players, split_list, whole
 
 NAME = "balance"
 HELP = "measure how fair, long, close and skill-driven a game is"
 DESCRIPTION = ("Play games with bots and report the balance figures designers read: how often the first player "
                "wins, the gap between seats, game length and its spread, lead changes, how close the finishes "
                "are, how much skill decides (a skilled bot against random players), and for each house rule added "
-               "with --with or --set, what removing it changes. Every figure has a 95%% confidence interval.")
+               "with --with or --set, what removing it changes. Every figure has a 95% confidence interval.")
 
 
 def arguments(p) -> None:
     p.add_argument("rules", metavar="FILE|NAME")
-    p.add_argument("-n", "--games", type=games, default=300)
+    p.add_argument("-n", "--games", type=games, default=300, help=f"games to play for each measure, at most {MAX_GAMES:,} (default: 300)")
     p.add_argument("--players", type=players, default=4)
     p.add_argument("--bots", type=bot, default="basic", help="the bot every seat plays (default basic)")
     p.add_argument("--strong", type=bot, default="basic", help="the skilled bot set against random players (default basic)")

@@ -4,12 +4,12 @@ from __future__ import annotations
 import json
 import time
 
-from .common import EXIT_OK, UsageError, add_rules_args, games, jobs, options_from, players, positive, split_list, whole
+from .common import EXIT_OK, MAX_GAMES, UsageError, add_rules_args, games, jobs, options_from, players, positive, split_list, whole
 
 NAME = "tournament"
 HELP = "play bots against each other and rate them"
 DESCRIPTION = ("Play games between bots, moving every bot one seat on each game, and report each bot's win rate "
-               "and Bradley-Terry rating (Elo scale) with 95%% confidence intervals. --bots names the bot of each "
+               "and Bradley-Terry rating (Elo scale) with 95% confidence intervals. --bots names the bot of each "
                "seat (repeated to fill the table): a bundled bot (random, basic, search), search:iterations=N, "
                "or a plug-in as package.module:Class.")
 
@@ -17,7 +17,7 @@ DESCRIPTION = ("Play games between bots, moving every bot one seat on each game,
 def arguments(p) -> None:
     p.add_argument("rules", metavar="FILE|NAME")
     p.add_argument("--bots", required=True, metavar="A,B,...", help="the bots, comma-separated, one per seat")
-    p.add_argument("-n", "--games", type=games, default=200)
+    p.add_argument("-n", "--games", type=games, default=200, help=f"games to play, at most {MAX_GAMES:,} (default: 200)")
     p.add_argument("--players", type=players, default=None, help="table size (default: one seat per bot, at least 2)")
     p.add_argument("--rounds", type=positive, default=None, help="play only this many rounds of each game")
     p.add_argument("--seed", type=whole, default=0)
