@@ -15,7 +15,7 @@ Compiled once per machine and cached on disk (numba's `cache=True`).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, types
+from numba import njit as _njit, types
 from numba.extending import overload
 
 from . import layout
@@ -59,6 +59,16 @@ J_DRAW, J_DIRECTION, J_COLOR = np.int64(layout.J_DRAW), np.int64(layout.J_DIRECT
 J_COUNTER, J_SWAP, J_PASS = np.int64(layout.J_COUNTER), np.int64(layout.J_SWAP), np.int64(layout.J_PASS)
 J_FLIP = np.int64(layout.J_FLIP)
 ZERO, ONE = np.int64(0), np.int64(1)
+
+
+
+def njit(**options):
+    """numba's `njit` for a function only compiled code calls (every one here, and every one of a
+    ruleset's module but its entry, `run_games`): without the wrappers that let Python call it
+    (`no_cpython_wrapper`, `no_cfunc_wrapper`), which numba would otherwise write, optimise and
+    keep on disk for each function (a tenth of the runtime's compiling)."""
+    return _njit(no_cpython_wrapper=True, no_cfunc_wrapper=True, **options)
+
 
 _GAMMA, _MIX1, _MIX2 = np.uint64(GAMMA), np.uint64(MIX1), np.uint64(MIX2)
 _U30, _U27, _U31, _U11 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(11)

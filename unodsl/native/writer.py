@@ -421,7 +421,8 @@ class NativeWriter(LoopWriter):
 
 HEADER = '''"""A ruleset's native module, written by unodsl.native (do not edit: it is rebuilt from the rules)."""
 import numpy as np
-from numba import njit
+from numba import njit as entry
+from unodsl.native.runtime import njit
 import unodsl.native.runtime as R
 '''
 
@@ -453,7 +454,9 @@ def draw_cards(g, seat, count):
 
 '''
 
-# The game around the rules' code: numba source, with the slots and limits filled in.
+# The game around the rules' code: numba source, with the slots and limits filled in. Every function
+# of the module is runtime.njit's (only compiled code calls it: no wrappers for Python) but
+# `run_games`, the one Python calls (numba's own njit, imported as `entry`).
 GAME = '''
 @njit(cache=True, inline='always')
 def _matches(g, card):
@@ -594,7 +597,7 @@ def play_one(g, seed):
         g[{S_DEALER}] = R.clockwise(g, g[{S_DEALER}], np.int64(1))
 
 
-@njit(cache=True)
+@entry(cache=True)
 def run_games(g, seed, first, count, hist, totals, peaks, wins, won, team_won, unit, direct):
     """Play games first .. first+count-1 of a run, adding their statistics to the arrays given
     (sim.simulate.Stats: totals are turns squared, rounds, drawn, reshuffles, stock ran dry,
