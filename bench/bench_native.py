@@ -20,14 +20,15 @@ instead, whole games of classic at 4 players with the default basic bots in ever
 Python engine (basic played inside its generated loop) against the native one (native.basic), in
 games per second; killer, speed and classic with jump-in (and seven-o) against classic per turn,
 basic bots on the Python engine; natively, per turn against classic, the rulesets whose basic seats act
-out of turn (classic with jump-in, killer, speed, deadly; killer also with `basic:looks=0`, which
-weighs plays that move cards only by what they measurably do, where plain basic is not compiled);
-and the native engine's start with basic bots (classic, and classic with jump-in, whose module
-keeps the windows basic acts in). With --start, only the starts (random and basic bots), medians of
-the repeats, in the processes of --start-python when given.
+out of turn (classic with jump-in, killer, speed, deadly); and the native engine's start with basic bots
+(classic, and classic with jump-in, whose module keeps the windows basic acts in). With --start, only
+the starts (random and basic bots), medians of the repeats, in the processes of --start-python when
+given, each its wall time and its CPU time (user + system, its workers' included); with
+--start-against TREE, the start of the unodsl in that source folder too (another version), the two
+in turn.
 
 usage: python bench/bench_native.py [--games N] [--repeats R] [--agreement N [--enough Z] [--units NAMES]] [--basic]
-                                   [--start] [--start-python PYTHON]
+                                   [--start [--start-against TREE]] [--start-python PYTHON]
 """
 from __future__ import annotations
 
@@ -35,12 +36,14 @@ import argparse
 import math
 import os
 import random
+import resource
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
@@ -102,16 +105,31 @@ print(time.perf_counter() - t)
 WINDOWS_UNIT = "classic+jump-in"    # basic acts out of turn natively (native.windows): its start too
 
 
-def start_times(name: str, players: int, bot: str = "random") -> tuple[float, float, float]:
+class Start(NamedTuple):
+    """Seconds from a fresh process to a ready engine (wall: as the process itself measures it,
+    from before its first import), and the CPU time (user + system) of that process and of every
+    process it waited for (`RUSAGE_CHILDREN`: compiling in workers is counted)."""
+    wall: float
+    cpu: float
+
+
+def start_times(name: str, players: int, bot: str = "random", tree: str | None = None) -> tuple[Start, Start, Start]:
     """Seconds from a fresh process to a ready engine: with an empty cache, then with it filled;
     and compiling it where another ruleset was compiled before (numba's compilation of the
     runtime every module calls is then on disk: what every ruleset after a machine's first
     pays). The process is START_PYTHON's: what else is installed beside numba counts (numba
-    imports SciPy's BLAS when SciPy is there, as the `test` extra brings it)."""
-    def timed(cache: str, ruleset: str) -> float:
+    imports SciPy's BLAS when SciPy is there, as the `test` extra brings it). With `tree`, the
+    unodsl of that source folder (another version, to compare) is the one started."""
+    def timed(cache: str, ruleset: str) -> Start:
         env = {**os.environ, "UNODSL_CACHE": cache, "NUMBA_CACHE_DIR": cache}
+        if tree is not None:
+            env["PYTHONPATH"] = os.pathsep.join([tree] + [p for p in [os.environ.get("PYTHONPATH")] if p])
         run = [START_PYTHON, "-c", START, ruleset, str(players), bot]
-        return float(subprocess.run(run, env=env, capture_output=True, text=True, check=True).stdout)
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        done = subprocess.run(run, env=env, capture_output=True, text=True, check=True, cwd=tree or HERE.parent)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        return Start(float(done.stdout), cpu)
 
     with tempfile.TemporaryDirectory() as cache:
         first = timed(cache, name)                  # nothing compiled before
@@ -246,19 +264,31 @@ def basic_rulesets(args) -> None:
         print(f"  {label:<28} {value:8.2f} us/turn  {value / med['classic']:5.2f}x classic (target <= 2x)")
 
 
-def print_start(bot: str, first: float, cached: float, after_other: float, note: str = "",
+def print_start(bot: str, first: Start, cached: Start, after_other: Start, note: str = "", label: str = "",
                 unit: str = "classic") -> None:
-    print(f"start of a run, {unit} 4p, {bot} bots (fresh processes of {START_PYTHON}{note}): "
-          f"compiling {first:.1f} s with an empty cache, {after_other:.1f} s after another ruleset "
-          f"({OTHER_RULESET}) was compiled; from the cache {cached:.2f} s (targets: < 10 s, < 1 s)")
+    print(f"start of a run{label}, {unit} 4p, {bot} bots (fresh processes of {START_PYTHON}{note}): "
+          f"compiling {first.wall:.1f} s (CPU {first.cpu:.1f} s) with an empty cache, {after_other.wall:.1f} s "
+          f"(CPU {after_other.cpu:.1f} s) after another ruleset ({OTHER_RULESET}) was compiled; from the cache "
+          f"{cached.wall:.2f} s (CPU {cached.cpu:.2f} s) (targets: < 10 s, < 1 s)")
+
+
+def _median_start(times: list) -> tuple:
+    return tuple(Start(*(statistics.median(getattr(t[i], f) for t in times) for f in Start._fields)) for i in range(3))
 
 
 def starts(args) -> int:
-    """Only the start of a run, random and basic bots, medians of the repeats."""
+    """Only the start of a run, random and basic bots, medians of the repeats; with --start-against,
+    that source folder's start too, the two taken in turn each repeat."""
+    trees = {"": None}
+    if args.start_against:
+        trees = {f" ({Path(args.start_against).name})": args.start_against, " (this tree)": None}
     for unit, bot in (("classic", "random"), ("classic", "basic"), (WINDOWS_UNIT, "basic")):
-        times = [start_times(unit, 4, bot) for _ in range(args.repeats)]
-        print_start(bot, *(statistics.median(t[i] for t in times) for i in range(3)), f", medians of {args.repeats}",
-                    unit=unit)
+        times: dict = {label: [] for label in trees}
+        for _ in range(args.repeats):
+            for label, tree in trees.items():
+                times[label].append(start_times(unit, 4, bot, tree))
+        for label in trees:
+            print_start(bot, *_median_start(times[label]), f", medians of {args.repeats}", label, unit)
     return 0
 
 
@@ -381,6 +411,9 @@ def main() -> int:
                     help="instead, whole games of classic 4p with basic bots: Python against native")
     ap.add_argument("--start", action="store_true",
                     help="instead, only the start of a run (compiling, then loading), random and basic bots")
+    ap.add_argument("--start-against", metavar="TREE", default="",
+                    help="with --start: also time the start of the unodsl in this source folder (another "
+                         "version, e.g. `git archive main | tar -x -C TREE`), the two in turn each repeat")
     ap.add_argument("--reference", metavar="FILE", default=str(REFERENCE),
                     help="the hand-written reference loop (default: ../shared/bench/minimal_uno.py)")
     ap.add_argument("--start-python", metavar="PYTHON", default=START_PYTHON,
