@@ -182,9 +182,9 @@ def test_native_basic_seats_act_out_of_turn_as_python(ref, bot):
 
 def test_no_compiled_function_is_handed_a_bare_number():
     """numba compiles a function once more for every constant it is called with (a whole
-    number, a yes or no, a name of the module standing for one): the module passes each as an
-    int64 or a bool (lower._unliteral), so every function is compiled once, and two processes
-    compiling the same module at once write the same files."""
+    number, a negative one too, a yes or no, a name of the module standing for one): the module
+    passes each as an int64 or a bool (lower._unliteral), so every function is compiled once, and
+    two processes compiling the same module at once write the same files."""
     import ast
     from unodsl.native.writer import NativeWriter
     for name, mods, bot in (("classic", (), "random"), ("killer", (), "random"), ("classic", ("jump-in",), "basic")):
@@ -201,6 +201,7 @@ def test_no_compiled_function_is_handed_a_bare_number():
                 if compiled:
                     bare += [ast.unparse(node) for a in node.args
                              if (isinstance(a, ast.Constant) and type(a.value) in (int, bool))
+                             or (isinstance(a, ast.UnaryOp) and isinstance(a.operand, ast.Constant))
                              or (isinstance(a, ast.Name) and a.id in constants)]
         assert not bare, (name, mods, bot, bare[:5])
         assert "np.int64(" in ast.unparse(tree)

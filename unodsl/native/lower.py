@@ -179,9 +179,12 @@ def _unliteral(node):
     """A compiled function's argument: numba compiles a function once more for each number it is
     called with as a constant (draw_cards with 1, 2, 4 and 6 cards: four copies), so a whole
     number goes as np.int64(n), one type for all of them (the same machine code once optimised);
-    a yes or no, as np.bool_(b). (Two compilations of one function, kept on disk side by side,
-    are also what two processes compiling the same module at once may overwrite each other's
-    files of.)"""
+    a yes or no, as np.bool_(b); a negative whole number too (numba folds -50 into a constant).
+    (Two compilations of one function, kept on disk side by side, are also what two processes
+    compiling the same module at once may overwrite each other's files of.)"""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)) \
+            and isinstance(node.operand, ast.Constant) and type(node.operand.value) is int:
+        return ast.Call(ast.Attribute(ast.Name("np", ast.Load()), "int64", ast.Load()), [node], [])
     if isinstance(node, ast.Constant) and type(node.value) in (int, bool):
         kind = "int64" if type(node.value) is int else "bool_"
         return ast.Call(ast.Attribute(ast.Name("np", ast.Load()), kind, ast.Load()), [node], [])

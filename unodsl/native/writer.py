@@ -502,7 +502,7 @@ def choose_dealer(g):
     """RoundFlow._choose_dealer: each contender turns a card; the highest value deals."""
     n = {n}
     if {dealer_random}:
-        return R.randbelow(g, n)
+        return R.randbelow(g, np.int64(n))
     contenders = np.arange(n)
     m = n
     picked = np.empty(n, np.int64)
@@ -561,7 +561,7 @@ def deal_round(g, first):
     if not {lazy}:             # a stock kept in order is shuffled once the hands are dealt
         R.shuffle(g, np.int64(O_STOCK), g[{S_STOCK_LEN}])
     round_start(g)
-    turn_starter(g, {none})
+    turn_starter(g, np.int64({none}))
 
 
 @njit(cache=True, inline='always')
