@@ -66,7 +66,10 @@ def njit(**options):
     """numba's `njit` for a function only compiled code calls (every one here, and every one of a
     ruleset's module but its entry, `run_games`): without the wrappers that let Python call it
     (`no_cpython_wrapper`, `no_cfunc_wrapper`), which numba would otherwise write, optimise and
-    keep on disk for each function (a tenth of the runtime's compiling)."""
+    keep on disk for each function (a tenth of the runtime's compiling). None here is
+    inline='always': numba inlines such a function by running its passes on it again at each call,
+    in every function calling it (the module's too, for every ruleset), which costs more than
+    compiling it once, kept on disk, and letting LLVM inline it, as it does the small ones."""
     return _njit(no_cpython_wrapper=True, no_cfunc_wrapper=True, **options)
 
 
@@ -75,7 +78,7 @@ _U30, _U27, _U31, _U11 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(
 
 
 # ---- the generator (portable.PortableRandom) ----------------------------------------------------
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _mix(state):
     s = state + _GAMMA
     z = (s ^ (s >> _U30)) * _MIX1
@@ -197,23 +200,23 @@ def numbers(low, high):
     return np.arange(low, max(low, high), 1, np.int64)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def floordiv(a, b):
     return a // b if b else 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def mod(a, b):
     return a % b if b else 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def row(table, lengths, i):
     """Row i of a table of rows of different lengths (lower.Tables): as long as it is."""
     return table[i, :lengths[i]]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def card_attr(table, card):
     return NONE if card == NONE else table[card]
 
@@ -247,12 +250,12 @@ def distinct(g, xs):
 
 
 # ---- hands, the stock, the discard pile (engine.table.Table) -------------------------------------
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def hlen(g, seat):
     return g[g[O_HLEN] + seat]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _row(g, seat):
     return g[O_HANDS] + seat * g[CAP]
 
@@ -278,7 +281,7 @@ def hand_copy(g, seat):
     return g[h:h + hlen(g, seat)].copy()
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def hand_add(g, seat, card):
     k = g[O_HLEN] + seat
     g[_row(g, seat) + g[k]] = card
@@ -379,13 +382,13 @@ def all_hands(g):
     return True
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def top(g):
     """g.discard[-1]"""
     return g[g[O_DISCARD] + g[DISCARD_LEN] - 1]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def discard_push(g, card):
     g[g[O_DISCARD] + g[DISCARD_LEN]] = card
     g[DISCARD_LEN] += 1
@@ -686,7 +689,7 @@ def _under_top(g, cards):
     g[DISCARD_LEN] = d + k
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def has_gone_out(g, seat):
     return hlen(g, seat) == 0
 
@@ -727,7 +730,7 @@ def put_back_starter(g):
         shuffle(g, g[O_STOCK], g[STOCK_LEN])
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _pile(g, stock):
     """(first index, length slot) of the stock, or of the discard pile."""
     return (g[O_STOCK], STOCK_LEN) if stock else (g[O_DISCARD], DISCARD_LEN)
@@ -890,7 +893,7 @@ def order_from(g, start):
     return out[:m]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _dealer_or_0(g):
     d = g[DEALER]
     return 0 if d == NONE else d
@@ -960,7 +963,7 @@ def swap_seats(g, a, b):
     update_plain(g)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def skip(g, seat):
     g[g[O_SKIPS] + seat] = 1
 
@@ -971,18 +974,18 @@ def reverse(g):
     note(g, J_DIRECTION, ZERO, ZERO, ZERO)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def starts(g, seat):
     if seat != NONE:
         g[NEXT_OVERRIDE] = seat
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def plays_again(g, seat):
     starts(g, seat)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def end_round_now(g):
     g[END_NOW] = 1
 
@@ -1074,7 +1077,7 @@ def gone_out(g, seat):
     return NONE
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def finish_round(g, winner):
     g[ROUND_OVER] = 1
     g[WINNER] = winner
@@ -1108,7 +1111,7 @@ def out_of_turn_start(g, seat):
     g[TURN] = seat
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def declare_stalemate(g):
     g[STALEMATE] = STALE_IDLE if g[IDLE] != 0 else STALE_TURNS
 
