@@ -214,10 +214,9 @@ def basic_speed(args) -> int:
     return 0
 
 
-# basic seats natively, per turn, against classic: where they act out of turn (native.windows);
-# `basic:looks=0` weighs plays that move cards between hands only by what they measurably do
+# basic seats natively, per turn, against classic: where they act out of turn (native.windows)
 NATIVE_BASIC = [("classic", (), "basic"), ("classic", ("jump-in",), "basic"), ("killer", (), "basic"),
-                ("speed", (), "basic"), ("killer", (), "basic:looks=0"), ("classic", ("deadly",), "basic")]
+                ("speed", (), "basic"), ("classic", ("seven-o", "jump-in"), "basic"), ("classic", ("deadly",), "basic")]
 
 
 def basic_native_rulesets(args) -> None:

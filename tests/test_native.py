@@ -163,7 +163,7 @@ def test_native_basic_seats_play_the_python_games(ref, mods):
 
 
 @pytest.mark.parametrize("ref, bot", [
-    pytest.param("killer", "basic:looks=0", id="killer"),
+    pytest.param("killer", "basic", id="killer"),
     *[pytest.param(str(ROOT / "tests" / "codegen" / f"{name}.uno"), "basic", id=name)
       for name in ("asks-out-of-turn", "turn-order", "moves-on")]])
 def test_native_basic_seats_act_out_of_turn_as_python(ref, bot):
@@ -171,9 +171,7 @@ def test_native_basic_seats_act_out_of_turn_as_python(ref, bot):
     jumping in with a card whose play asks questions and, while its question waits, the others
     acting out of turn (poking its player), a window whose actions are offered in turn order, one
     that stays open across turns among `whenever` rules that put players out: natively as in the
-    Python engine, at 2, 4 and 7 players where the rules allow. (Killer's basic seats weigh its
-    plays only by what they measurably do, as basic does not yet compile trying them on samples
-    of the game.)"""
+    Python engine, at 2, 4 and 7 players where the rules allow."""
     rules = load(ref)
     low, high = rules.players
     for players in sorted({max(low, 2), min(high, 4), min(high, 7)}):

@@ -1,8 +1,7 @@
 """Copies of a game to think with: an exact fork, and a sample of what one seat cannot see.
 
-A bot that looks ahead (the search bot, the basic bot weighing an effect that depends on the
-position) plays copies of the game through the engine, so it needs no model of the rules of its
-own. `fork` copies a game stopped at a turn (or between rounds) and lets the copy play on with its
+A bot that looks ahead (the search bot) plays copies of the game through the engine, so it needs
+no model of the rules of its own. `fork` copies a game stopped at a turn (or between rounds) and lets the copy play on with its
 own random generator, leaving the original untouched. `sample_for` is the copy a seat may think
 with: every card that seat cannot see (the other hands and the stock) is dealt anew at random,
 each hand keeping its size. The sample is built only from what the seat may see (its own hand,

@@ -91,7 +91,7 @@ class NativeWriter(LoopWriter):
                       "play_targets", "stock_out", "settle", "run_extend"}
         self.uses_match_table = rules.match_static and rules.size <= MATCH_TABLE_LIMIT
         name, options = parse_spec(bot) if bot != "random" else (bot, {})
-        if name == "basic":           # (with its options: `basic:looks=0`)
+        if name == "basic":
             bot_tables = BasicBot(random.Random(0), **options).play_tables(rules, n)
             self.basic, self.basic_tables = bot_tables, basic.BasicTables(rules, n, bot_tables)
             self.local_functions |= set(basic.FUNCTIONS)
