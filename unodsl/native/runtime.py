@@ -627,7 +627,7 @@ def reveal(g, seat, to):
 def redeal(g, start):
     """Table.redeal: every active hand gathered, shuffled and dealt one at a time from `start`."""
     n, buf, inactive = g[N], g[O_BUF], g[O_INACTIVE]
-    k = 0
+    k = np.int64(0)             # not a bare 0: numba would compile shuffle for that constant too
     for s in range(n):
         if g[inactive + s] == 0:
             h = _row(g, s)
@@ -831,9 +831,9 @@ def flip(g, keep_order):
     the color becomes the new top card's."""
     cap, lens = g[CAP], g[O_HLEN]
     for s in range(g[N]):
-        _turn_over(g, g[O_HANDS] + s * cap, g[lens + s], False)
-    _turn_over(g, g[O_STOCK], g[STOCK_LEN], True)
-    _turn_over(g, g[O_DISCARD], g[DISCARD_LEN], not keep_order)
+        _turn_over(g, g[O_HANDS] + s * cap, g[lens + s], np.bool_(False))
+    _turn_over(g, g[O_STOCK], g[STOCK_LEN], np.bool_(True))
+    _turn_over(g, g[O_DISCARD], g[DISCARD_LEN], np.bool_(not keep_order))
     g[FACE] ^= 1
     note(g, J_COLOR, g[COLOR], ZERO, ZERO)  # undone after the flip is, so the color comes back
     note(g, J_FLIP, ONE if keep_order else ZERO, ZERO, ZERO)

@@ -435,7 +435,7 @@ def take_card(g):
     if R.refill_due(g):
         stock_out(g)
         R.refilled(g)
-    return R.take(g, True)
+    return R.take(g, np.bool_(True))
 
 
 @njit(cache=True)
