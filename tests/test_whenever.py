@@ -53,20 +53,21 @@ expect: {eliminated: [p1], round_over: true, winner: p2}
 
 
 def test_a_rule_with_no_template_runs_through_its_closures_with_its_name(tmp_path):
-    """The generated loop writes `whenever` rules out; one holding a statement codegen has no
-    template for (`cancel top`) is run by its closures, the player it found named in their
-    context, and the games stay the generic loop's."""
+    """The generated loop writes `whenever` rules out; one it cannot write out (statements
+    nested deeper than Python's own limits let it indent) is run by its closures, the player it
+    found named in their context, and the games stay the generic loop's."""
     from unodsl.sim.simulate import play_game
-    (tmp_path / "twelve.uno").write_text("""ruleset twelve extends classic {
-  whenever some s in everyone where s.cards >= 12 "Out at twelve." {
+    deep = "if s.cards > 100 { " * 20 + "s draws 1" + " }" * 20
+    (tmp_path / "twelve.uno").write_text(f"""ruleset twelve extends classic {{
+  whenever some s in everyone where s.cards >= 12 "Out at twelve." {{
     s draws 1
-    if s.cards > 100 { cancel top }
+    {deep}
     eliminate s
-  }
-  on round end { if players == 1 { end game highest wins } }
-}""", encoding="utf-8")
+  }}
+  on round end {{ if players == 1 {{ end game highest wins }} }}
+}}""", encoding="utf-8")
     rules = load(str(tmp_path / "twelve.uno"))
-    assert [missing for _, missing in Game(rules, 4, seed=1)._code.delegated] == ["Cancel"]
+    assert [missing for _, missing in Game(rules, 4, seed=1)._code.delegated] == ["If nested too deeply to write out"]
     out = 0
     for seed, players in ((0, 2), (1, 4), (2, 6)):
         generic = play_game(rules, players, seed, "random", rounds=3, generated=False)
