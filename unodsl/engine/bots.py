@@ -371,7 +371,13 @@ class BasicBot:
 
     # -- out of turn ----------------------------------------------------------------------------
     def out_of_turn(self, game: Game, seat: int) -> Action | None:
-        options = game.window_actions(seat)
+        return self.choose_out_of_turn(game, seat, game.window_actions(seat))
+
+    def choose_out_of_turn(self, game: Game, seat: int, options: list) -> Action | None:
+        """The action out of turn it takes among `options` (Game.window_actions, or the first of
+        each action of each window, as the generated loop lists them: codegen.offer), or None.
+        Options alike in what they are, whom they are on and whether they play a card are worth
+        the same: the first of them is taken."""
         if not options:
             return None
         measured, harms = _out_of_turn_plan(game.rules, knowledge(game.rules, game.n))

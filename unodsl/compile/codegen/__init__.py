@@ -21,9 +21,10 @@ from __future__ import annotations
 
 from typing import Callable, NamedTuple
 
+from ..decisions import Refused
 from .bots import PlayTables, bind_tables
 from .loop import LoopWriter
-from .runtime import answer_out_of_turn, ask, drive, drive_bot
+from .runtime import answer_out_of_turn, ask, drive, drive_bot, pose
 
 __all__ = ["Generated", "generate", "drive", "bot_loop_gap", "PlayTables"]
 
@@ -39,6 +40,8 @@ class Generated(NamedTuple):
     open_state_windows: Callable | None = None  # open_state_windows(g): Game._open_state_windows
     round_start: Callable | None = None         # round_start(g): the rules' `on round start`
     move_on: Callable | None = None             # move_on(g): Game._interrupted in a seat bot's loop
+    offer_out_of_turn: Callable | None = None   # offer_out_of_turn(g): the seat bot's offer (codegen.offer)
+    offer_rest: Callable | None = None          # offer_rest(g): the seats it still owes their chance
 
 
 def generate(rules, n: int, interrupt_type, max_turns: int, sim: bool = False, record: bool = False,
@@ -49,7 +52,9 @@ def generate(rules, n: int, interrupt_type, max_turns: int, sim: bool = False, r
     `pick(game, seat, cards)` chooses each turn's play instead (its other choices stay random);
     with bot instead, the seat bot makes every choice, as the step API asks it (runtime.ask),
     and acts out of turn in the windows it keeps (only where `bot_loop_gap` finds nothing); with
-    its `tables` as well, its turn's play is written out from them (codegen.bots);
+    its `tables` as well, its turn's play is written out from them (codegen.bots), and its
+    offer of actions out of turn from the windows' meaning (codegen.offer: the bot chooses among
+    the options by its `choose_out_of_turn`);
     with record, it keeps the event log."""
     key = (n, sim, record and not sim, sim and pick, sim and bot, tables.name if sim and bot and tables else None)
     found = rules.generated.get(key)
@@ -58,7 +63,8 @@ def generate(rules, n: int, interrupt_type, max_turns: int, sim: bool = False, r
         writer.pick = sim and pick and not bot
         writer.bot = sim and bot
         if writer.bot:
-            writer.ns.update(ask=ask, drive=drive_bot, answer_out_of_turn=answer_out_of_turn)
+            writer.ns.update(ask=ask, pose=pose, drive=drive_bot, answer_out_of_turn=answer_out_of_turn,
+                             Refused=Refused)
             if tables is not None:
                 writer.tables = tables
                 bind_tables(writer.ns, tables)
@@ -69,7 +75,8 @@ def generate(rules, n: int, interrupt_type, max_turns: int, sim: bool = False, r
                                                  writer.ns["playable_cards"],
                                                  writer.ns["turn_actions"], text, tuple(writer.delegated),
                                                  writer.ns.get("open_state_windows"), writer.ns["round_start"],
-                                                 writer.ns.get("move_on"))
+                                                 writer.ns.get("move_on"), writer.ns.get("offer_out_of_turn"),
+                                                 writer.ns.get("offer_rest"))
     return found
 
 

@@ -1,0 +1,229 @@
+"""A seat bot's actions out of turn written into its generated loop (`generate(..., bot=True)` with
+the bot's tables): the offer after each choice, as Windows.offer_out_of_turn makes it.
+
+The generic offer finds the seats that may act by building a context and calling each open
+window's closures, lists every action of every seat, and takes the chosen one through
+Game.apply, which checks it again and runs its program through the interpreter. Written out
+here, the same steps use what the windows mean as codegen writes it once for every engine
+(LoopWriter.window_functions: whether a window holds, an action's card test, its program) and
+the cards an action passes as a table per top card and color:
+
+  - `acting_seats(g)`: Windows.acting_seats;
+  - `out_of_turn_options(g, t)`: Windows.window_actions, but only the first option of each
+    action of each open window (the bot weighs an action by what it is, whom it is on and
+    whether it plays a card: the options after the first are worth the same, never more);
+  - `offer_out_of_turn(g)` and `offer_rest(g)`: the offer, the seats asked in
+    Windows.out_of_turn_order, the bot choosing by its own `choose_out_of_turn`;
+  - `take_out_of_turn(g, action)`: Windows._window_action for an action the bot chose (so it
+    is one the window offers now). An action that may ask questions runs to its end in place,
+    as the seat bot's loop runs a play; the step API lets the others act once its first
+    question is asked, before it is answered, so the offer's other seats wait on the Game
+    (`_waiting_offer`) and that question gives them their chance first (runtime.pose).
+
+Nothing here names a window, verb or card: the rules' windows are numbered in order, their
+actions in order across them.
+"""
+from __future__ import annotations
+
+from .expressions import Env
+
+
+def numbered_actions(rules) -> list:
+    """(window number, action) for every action out of turn, numbered in order across windows."""
+    return [(i, a) for i, w in enumerate(rules.windows) for a in w.actions]
+
+
+def offer_functions(writer) -> tuple:
+    """The functions above, for the writer's ruleset and table size."""
+    return (acting_seats_function(writer), options_function(writer), offer_function(),
+            rest_function(), take_function(writer))
+
+
+def _each_window(writer, per_window) -> list:
+    """Lines running `per_window(i, window, ind)` for each open window that still holds
+    (Windows._window_holds: its opening condition, as `window_holds` writes it), with `s` its
+    player and `card` the card it opened on (the Game's windows, in the order opened)."""
+    L = [(1, "for (name, s), (rule, card) in g.windows.items():")]
+    for i, w in enumerate(writer.r.windows):
+        L += [(2, f"{'if' if i == 0 else 'elif'} name == {w.name!r}:")]
+        inner = per_window(i, w, 4) or [(4, "pass")]
+        if w.opens_expr is None:
+            L += [(ind - 1, text) for ind, text in inner]
+            continue
+        env = Env(player="s", actor="s", card=None if w.state else "card")
+        lines, test = writer.condition(w.opens_expr, w.opens, env, 3)
+        L += [*lines, (3, f"if {test}:"), *inner]
+    return L
+
+
+def _turn_line(writer) -> list:
+    """`turn = ` whether an action that may ask questions may be taken now
+    (Windows._interrupt_allowed), where some action with a card may ask."""
+    if any(a.card_test is not None and a.program.plain is None for _, a in numbered_actions(writer.r)):
+        return [(1, "d = g.decision"), (1, "turn = d is not None and d.kind == 'turn'")]
+    return []
+
+
+def _seats(who: str, ind: int) -> tuple:
+    """(lines, indent) binding `t` to each seat that may take an action of `who` in the window
+    open for `s` (Windows._may_act)."""
+    if who == "player":
+        return [(ind, "t = s")], ind
+    if who == "others":
+        return [(ind, "for t in ALL_SEATS:"), (ind + 1, "if t != s:")], ind + 2
+    return [(ind, "for t in ALL_SEATS:")], ind + 1
+
+
+def _cards(writer, k: int, a, ind: int) -> list:
+    """`cards = ` the cards of seat t's hand, in the order it holds them, that action k may be
+    taken with in the window open for `s` (Windows._window_cards: its card test, as a table per
+    top card and color where it reads only those)."""
+    if a.card_static:
+        act = writer.const(a, "ACT")
+        return [(ind, f"ok = rules.window_card_set({act}, g.discard[-1], g.color)"),
+                (ind, f"cards = [c for c in {writer.distinct('g.hands[t]')} if c in ok]")]
+    return [(ind, f"cards = [c for c in {writer.distinct('g.hands[t]')} if window_card(g, {k}, t, s, c)]")]
+
+
+def acting_seats_function(writer) -> list:
+    """`acting_seats(g)`: the seats with some action out of turn open to them, in seat order."""
+    n, faces = writer.n, writer.r.faces
+    writer.ns.update(ALL_SEATS=tuple(range(n)), CARD_COLORS=_card_colors(writer.r))
+
+    def per_window(i, w, ind):
+        L = []
+        for k, a in numbered_actions(writer.r):
+            if a not in w.actions:
+                continue
+            at = ind
+            if a.card_test is not None and a.program.plain is None:
+                L += [(at, "if turn:")]
+                at += 1
+            usable = a.card_test is not None and a.card_static and not faces
+            if usable:          # the cards it may be taken with, whoever holds them
+                act, memo = writer.const(a, "ACT"), writer.const({}, "USABLE")
+                L += [(at, "top = (g.discard[-1], g.color)"),
+                      (at, f"usable = {memo}.get(top)"),
+                      (at, "if usable is None:"),
+                      (at + 1, f"usable = {memo}[top] = rules.window_usable_set({act}, *top)")]
+            seats, inner = _seats(a.who, at)
+            L += seats + [(inner, "if not can[t]:")]
+            if a.card_test is None:
+                L += [(inner + 1, "can[t] = True")]
+            elif usable:
+                L += [(inner + 1, "can[t] = not usable.isdisjoint(g.hands[t])")]
+            else:
+                L += _cards(writer, k, a, inner + 1) + [(inner + 1, "can[t] = any(CARD_COLORS[c] for c in cards)")]
+        return L
+
+    return [(0, "def acting_seats(g):"), *_turn_line(writer), (1, f"can = [False] * {n}"),
+            *_each_window(writer, per_window),
+            (2, "if False not in can:"), (3, "break"),
+            (1, "return [t for t in ALL_SEATS if can[t]]")]
+
+
+def options_function(writer) -> list:
+    """`out_of_turn_options(g, t)`: the first option of each action seat t may take in each open
+    window, in the order Windows.window_actions lists them."""
+    def per_window(i, w, ind):
+        L = []
+        for k, a in numbered_actions(writer.r):
+            if a not in w.actions:
+                continue
+            at = ind
+            test = {"player": "t == s", "others": "t != s", "anyone": None}[a.who]
+            if a.card_test is not None and a.program.plain is None:
+                test = f"turn and {test}" if test else "turn"
+            if test:
+                L += [(at, f"if {test}:")]
+                at += 1
+            if a.card_test is None:
+                target = "None" if a.who == "player" else "s"
+                L += [(at, f"options.append(Action(t, {a.verb!r}, target={target}))")]
+                continue
+            L += _cards(writer, k, a, at) + [
+                (at, "for c in cards:"),
+                (at + 1, "if CARD_COLORS[c]:"),
+                (at + 2, f"options.append(Action(t, {a.verb!r}, c, CARD_COLORS[c][0], s))"),
+                (at + 2, "break")]
+        return L
+
+    return [(0, "def out_of_turn_options(g, t):"), *_turn_line(writer), (1, "options = []"),
+            *_each_window(writer, per_window), (1, "return options")]
+
+
+def offer_function() -> list:
+    """`offer_out_of_turn(g)`: every seat that may act is asked whether it does; those that want
+    to act do, in the order the Game gives them, the first with the action it chose, the others
+    asked again when their chance comes (`offer_rest`)."""
+    return [(0, "def offer_out_of_turn(g):"),
+            (1, "seats = acting_seats(g)"),
+            (1, "if not seats:"), (2, "return"),
+            (1, "choose = g._seat_bot.choose_out_of_turn"),
+            (1, "wants = {}"),
+            (1, "for t in seats:"),
+            (2, "act = choose(g, t, out_of_turn_options(g, t))"),
+            (2, "if act is not None:"), (3, "wants[t] = act"),
+            (1, "if wants:"),
+            (2, "order = g.out_of_turn_order(wants, g._seat_bot.rng)"),
+            (2, "g._waiting_offer = iter(order[1:])"),
+            (2, "take_out_of_turn(g, wants[order[0]])"),
+            (2, "offer_rest(g)")]
+
+
+def rest_function() -> list:
+    """`offer_rest(g)`: the offer's seats still waiting for their chance, each asked again (an
+    earlier action may have changed its mind). An action taken here that asks a question gives
+    the seats after it their chance as it asks (runtime.pose), from the same iterator."""
+    return [(0, "def offer_rest(g):"),
+            (1, "rest = g._waiting_offer"),
+            (1, "if rest is None:"), (2, "return"),      # (given as a question was asked)
+            (1, "choose = g._seat_bot.choose_out_of_turn"),
+            (1, "for t in rest:"),
+            (2, "act = choose(g, t, out_of_turn_options(g, t))"),
+            (2, "if act is not None:"), (3, "take_out_of_turn(g, act)"),
+            (1, "g._waiting_offer = None")]
+
+
+def take_function(writer) -> list:
+    """`take_out_of_turn(g, action)`: Windows._window_action for an action the bot chose among
+    the options the windows offer now: only whether its seat still plays is checked. A verb
+    more than one action uses is left to the Game, which finds the window it is taken in."""
+    r = writer.r
+    actions = numbered_actions(r)
+    verbs = [a.verb for _, a in actions]
+    writer.ns.update(A_AT={v: k for k, v in enumerate(verbs) if verbs.count(v) == 1},
+                     A_OWN=tuple(a.who == "player" for _, a in actions),
+                     A_WINDOW=tuple(r.windows[i].name for i, _ in actions),
+                     A_ASKS=tuple(a.program.plain is None for _, a in actions))
+    asking = any(a.program.plain is None for _, a in actions)
+    plain = any(a.program.plain is not None for _, a in actions)
+    args = "g, a, t, s, action.card, action.color, action.target"
+    run_asking = [(2, "g._played_this_turn = False"),
+                  (2, f"window_act_asking({args})"),
+                  (2, "move_on(g)")]
+    run_plain = [(2, "outer = g._journal"), (2, "g._journal = None"),
+                 (2, f"window_act_plain({args})"),
+                 (2, "g._journal = outer"),
+                 *([(2, "g._settle_out_of_turn(None)")] if r.settles else [])]
+    if asking and plain:
+        run = [(1, "if A_ASKS[a]:"), *run_asking, (1, "else:"), *run_plain]
+    else:
+        run = [(i - 1, text) for i, text in (run_asking if asking else run_plain)]
+    return [(0, "def take_out_of_turn(g, action):"),
+            (1, "t = action.seat"),
+            (1, "a = A_AT.get(action.verb)"),
+            (1, "if a is None:"),
+            (2, "try:"), (3, "g.apply(action)"),
+            (2, "except Refused:"), (3, "pass"),
+            (2, "return"),
+            (1, "if g.inactive[t] or g._count_out_of_turn():"), (2, "return"),
+            (1, "s = t if A_OWN[a] else action.target"),
+            (1, "del g.windows[(A_WINDOW[a], s)]"),
+            (1, "g._legal = None"),
+            *run]
+
+
+def _card_colors(rules) -> tuple:
+    """Per card, the colors an action out of turn with it is taken with (Windows._card_colors)."""
+    return tuple(p.color_options if p is not None and p.asks_color else (None,) for p in rules.on_play)
