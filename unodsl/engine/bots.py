@@ -117,11 +117,13 @@ class BasicBot:
         return True
 
     def play_tables(self, rules, players: int) -> PlayTables:
-        """What its turn's play is weighed by, as tables the generated loop reads (codegen.bots
-        writes the weighing out, exactly as `_best` weighs a play)."""
+        """What its turn's play and its actions out of turn are weighed by, as tables the
+        generated loop reads (codegen.bots writes the weighing out, exactly as `_best` weighs a
+        play and `_action_value` an action)."""
         plan = _plan(rules, knowledge(rules, players))
         return PlayTables(self.name, plan.fit, plan.points, plan.changes, plan.bluffs, plan.flows,
-                          plan.close_with_play, THREAT, W_EFFECT, W_POINTS, W_FOLLOW)
+                          plan.close_with_play, THREAT, W_EFFECT, W_POINTS, W_FOLLOW,
+                          _out_of_turn_plan(rules, knowledge(rules, players)))
 
     # -- on its turn ----------------------------------------------------------------------------
     def choose(self, game: Game, actions: list) -> Action:
@@ -371,13 +373,7 @@ class BasicBot:
 
     # -- out of turn ----------------------------------------------------------------------------
     def out_of_turn(self, game: Game, seat: int) -> Action | None:
-        return self.choose_out_of_turn(game, seat, game.window_actions(seat))
-
-    def choose_out_of_turn(self, game: Game, seat: int, options: list) -> Action | None:
-        """The action out of turn it takes among `options` (Game.window_actions, or the first of
-        each action of each window, as the generated loop lists them: codegen.offer), or None.
-        Options alike in what they are, whom they are on and whether they play a card are worth
-        the same: the first of them is taken."""
+        options = game.window_actions(seat)
         if not options:
             return None
         measured, harms = _out_of_turn_plan(game.rules, knowledge(game.rules, game.n))

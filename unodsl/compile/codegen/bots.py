@@ -27,6 +27,7 @@ class PlayTables(NamedTuple):
     w_effect: float           # weights: what the play does to the hands, its points, what can follow it
     w_points: float
     w_follow: float
+    out_of_turn: tuple        # (measured, harms): what it weighs actions out of turn by (`weigh_action`)
 
 
 def hands_value(seat: int, order: list, teams, sizes: list, threat: float) -> float:
@@ -185,3 +186,32 @@ def bot_functions(rules, draw_always: bool | None, orders, flows: bool) -> tuple
         (1, "return best"),
     ]
     return turn, best
+
+
+def weigh_action(writer, verb: str, own: bool, played: bool, ind: int) -> list:
+    """Lines setting `value`, what seat t's action out of turn `verb` (on itself or not, with a
+    card played or not) measurably does for its side, as BasicBot._action_value weighs it, the
+    same sums in the same order (hands_value for BasicBot._value, the sums of engine.bots._applied);
+    none where it was never measured (its value is then -inf: it is never taken). `sizes`,
+    `order`, `teams` and `base` are bound; the action is on seat `s` when not on itself."""
+    measured, harms = writer.tables.out_of_turn
+    found = measured.get((verb, own))
+    if found is None:
+        return []
+    window, cards, on_subject = found
+    table = writer.const(tuple(cards), "B_CARDS")
+    L = [(ind, "after = list(sizes)")]
+    if own or on_subject is None:
+        L += [(ind, "for place, x in enumerate(order):"), (ind + 1, f"after[x] += {table}[place]"),
+              *([(ind, "after[order[0]] -= 1")] if played else [])]
+    else:
+        L += [(ind, f"after[t] += {table}[0] - {int(played)}"), (ind, f"after[s] += {on_subject!r}")]
+    L += [(ind, "value = hands_value(t, order, teams, after, B_THREAT) - base")]
+    if own:         # closing its own window also avoids what the others could do to it there
+        L += [(ind, "worst = 0.0"),
+              (ind, f"for mean in {writer.const(tuple(harms[window]), 'B_HARMS')}:"),
+              (ind + 1, "after = list(sizes)"),
+              (ind + 1, "after[t] += mean"),
+              (ind + 1, "worst = max(worst, base - hands_value(t, order, teams, after, B_THREAT))"),
+              (ind, "value += worst")]
+    return L

@@ -9,11 +9,12 @@ here, the same steps use what the windows mean as codegen writes it once for eve
 the cards an action passes as a table per top card and color:
 
   - `acting_seats(g)`: Windows.acting_seats;
-  - `out_of_turn_options(g, t)`: Windows.window_actions, but only the first option of each
-    action of each open window (the bot weighs an action by what it is, whom it is on and
-    whether it plays a card: the options after the first are worth the same, never more);
+  - `bot_out_of_turn(g, t)`: BasicBot.out_of_turn over Windows.window_actions, the bot's
+    weighing written out from its tables (codegen.bots.weigh_action), each action of each
+    open window weighed with the first card it may be taken with (the bot weighs an action by
+    what it is, whom it is on and whether it plays a card: the other cards are worth the same);
   - `offer_out_of_turn(g)` and `offer_rest(g)`: the offer, the seats asked in
-    Windows.out_of_turn_order, the bot choosing by its own `choose_out_of_turn`;
+    Windows.out_of_turn_order;
   - `take_out_of_turn(g, action)`: Windows._window_action for an action the bot chose (so it
     is one the window offers now). An action that may ask questions runs to its end in place,
     as the seat bot's loop runs a play; the step API lets the others act once its first
@@ -25,6 +26,7 @@ actions in order across them.
 """
 from __future__ import annotations
 
+from .bots import weigh_action
 from .expressions import Env
 
 
@@ -35,7 +37,7 @@ def numbered_actions(rules) -> list:
 
 def offer_functions(writer) -> tuple:
     """The functions above, for the writer's ruleset and table size."""
-    return (acting_seats_function(writer), options_function(writer), offer_function(),
+    return (acting_seats_function(writer), choice_function(writer), offer_function(),
             rest_function(), take_function(writer))
 
 
@@ -122,9 +124,40 @@ def acting_seats_function(writer) -> list:
             (1, "return [t for t in ALL_SEATS if can[t]]")]
 
 
-def options_function(writer) -> list:
-    """`out_of_turn_options(g, t)`: the first option of each action seat t may take in each open
-    window, in the order Windows.window_actions lists them."""
+def choice_function(writer) -> list:
+    """`bot_out_of_turn(g, t)`: the action out of turn seat t's bot takes now, or None, as
+    BasicBot.out_of_turn chooses among Windows.window_actions: the actions open to it in the
+    order listed, each weighed by what it is, whom it is on and whether it plays a card
+    (codegen.bots.weigh_action), the first worth most (and more than nothing) taken, with the
+    first card it may be taken with (the others are worth the same)."""
+    def consider(a, subject: str, own: bool, card: str, color: str, ind: int) -> list:
+        played = a.card_test is not None
+        value = weigh_action(writer, a.verb, own, played, ind + 1)
+        if not value:           # never measured: never taken
+            return []
+        target = "None" if a.who == "player" else "s"
+        return [(ind, f"key = ({a.verb!r}, {subject}, {played})"),
+                (ind, "if key not in weighed:"),
+                (ind + 1, "weighed.add(key)"),
+                (ind + 1, "if base is None:"),
+                (ind + 2, "sizes = [len(h) for h in g.hands]"),
+                (ind + 2, "order = g._order_from(t)"),
+                (ind + 2, "teams = g.teams"),
+                (ind + 2, "base = hands_value(t, order, teams, sizes, B_THREAT)"),
+                *value,
+                (ind + 1, "if value > best_value + 1e-9:"),
+                (ind + 2, f"best, best_value = Action(t, {a.verb!r}, {card}, {color}, {target}), value")]
+
+    def weigh(a, ind):
+        """The lines weighing action a for seat t, on itself or on `s` as its `who` says."""
+        card, color = ("c", "CARD_COLORS[c][0]") if a.card_test is not None else ("None", "None")
+        if a.who == "player":
+            return consider(a, "t", True, card, color, ind)
+        if a.who == "others":
+            return consider(a, "s", False, card, color, ind)
+        return [(ind, "if t == s:"), *(consider(a, "s", True, card, color, ind + 1) or [(ind + 1, "pass")]),
+                (ind, "else:"), *(consider(a, "s", False, card, color, ind + 1) or [(ind + 1, "pass")])]
+
     def per_window(i, w, ind):
         L = []
         for k, a in numbered_actions(writer.r):
@@ -138,18 +171,18 @@ def options_function(writer) -> list:
                 L += [(at, f"if {test}:")]
                 at += 1
             if a.card_test is None:
-                target = "None" if a.who == "player" else "s"
-                L += [(at, f"options.append(Action(t, {a.verb!r}, target={target}))")]
+                L += weigh(a, at) or [(at, "pass")]
                 continue
             L += _cards(writer, k, a, at) + [
                 (at, "for c in cards:"),
                 (at + 1, "if CARD_COLORS[c]:"),
-                (at + 2, f"options.append(Action(t, {a.verb!r}, c, CARD_COLORS[c][0], s))"),
+                *weigh(a, at + 2),
                 (at + 2, "break")]
         return L
 
-    return [(0, "def out_of_turn_options(g, t):"), *_turn_line(writer), (1, "options = []"),
-            *_each_window(writer, per_window), (1, "return options")]
+    return [(0, "def bot_out_of_turn(g, t):"), *_turn_line(writer),
+            (1, "best = base = None"), (1, "best_value = 0.0"), (1, "weighed = set()"),
+            *_each_window(writer, per_window), (1, "return best")]
 
 
 def offer_function() -> list:
@@ -159,10 +192,9 @@ def offer_function() -> list:
     return [(0, "def offer_out_of_turn(g):"),
             (1, "seats = acting_seats(g)"),
             (1, "if not seats:"), (2, "return"),
-            (1, "choose = g._seat_bot.choose_out_of_turn"),
             (1, "wants = {}"),
             (1, "for t in seats:"),
-            (2, "act = choose(g, t, out_of_turn_options(g, t))"),
+            (2, "act = bot_out_of_turn(g, t)"),
             (2, "if act is not None:"), (3, "wants[t] = act"),
             (1, "if wants:"),
             (2, "order = g.out_of_turn_order(wants, g._seat_bot.rng)"),
@@ -178,9 +210,8 @@ def rest_function() -> list:
     return [(0, "def offer_rest(g):"),
             (1, "rest = g._waiting_offer"),
             (1, "if rest is None:"), (2, "return"),      # (given as a question was asked)
-            (1, "choose = g._seat_bot.choose_out_of_turn"),
             (1, "for t in rest:"),
-            (2, "act = choose(g, t, out_of_turn_options(g, t))"),
+            (2, "act = bot_out_of_turn(g, t)"),
             (2, "if act is not None:"), (3, "take_out_of_turn(g, act)"),
             (1, "g._waiting_offer = None")]
 
