@@ -52,9 +52,9 @@ def generate(rules, n: int, interrupt_type, max_turns: int, sim: bool = False, r
     `pick(game, seat, cards)` chooses each turn's play instead (its other choices stay random);
     with bot instead, the seat bot makes every choice, as the step API asks it (runtime.ask),
     and acts out of turn in the windows it keeps (only where `bot_loop_gap` finds nothing); with
-    its `tables` as well, its turn's play is written out from them (codegen.bots), and its
-    offer of actions out of turn from the windows' meaning (codegen.offer: the bot chooses among
-    the options by its `choose_out_of_turn`);
+    its `tables` as well, its turn's play and its weighing of actions out of turn are written
+    out from them (codegen.bots), and its offer of those actions from the windows' meaning
+    (codegen.offer);
     with record, it keeps the event log."""
     key = (n, sim, record and not sim, sim and pick, sim and bot, tables.name if sim and bot and tables else None)
     found = rules.generated.get(key)
@@ -67,7 +67,7 @@ def generate(rules, n: int, interrupt_type, max_turns: int, sim: bool = False, r
                              Refused=Refused)
             if tables is not None:
                 writer.tables = tables
-                bind_tables(writer.ns, tables)
+                bind_tables(writer.ns, tables, rules)
         text = writer.source()
         code = compile(text, f"<unodsl generated: {rules.name}, {n} players>", "exec")
         exec(code, writer.ns)

@@ -46,15 +46,22 @@ def hands_value(seat: int, order: list, teams, sizes: list, threat: float) -> fl
     return mine + theirs / count if count else mine
 
 
-def bind_tables(ns: dict, tables: PlayTables) -> None:
+def card_colors(rules) -> tuple:
+    """Per card, the colors a play of it (in turn or out of it) names: those its effect offers
+    when it asks for one, else only None (Game._plays, Windows._card_colors)."""
+    return tuple(p.color_options if p is not None and p.asks_color else (None,) for p in rules.on_play)
+
+
+def bind_tables(ns: dict, tables: PlayTables, rules) -> None:
     """Put the tables the written turn reads into the generated module's names."""
-    ns.update(B_FIT=tables.fit, B_POINTS=tables.points, B_CHANGES=tables.changes, B_BLUFFS=tables.bluffs,
+    ns.update(PLAY_COLORS=card_colors(rules),
+              B_FIT=tables.fit, B_POINTS=tables.points, B_CHANGES=tables.changes, B_BLUFFS=tables.bluffs,
               B_FLOWS=tables.flows,
               B_CALL=tables.call, B_THREAT=tables.threat, B_EFFECT=tables.w_effect,
               B_WPOINTS=tables.w_points, B_WFOLLOW=tables.w_follow, hands_value=hands_value)
 
 
-def bot_functions(rules, draw_always: bool | None, orders, flows: bool) -> tuple:
+def bot_functions(rules, draw_always: bool | None, orders, flows: bool, plays: str) -> tuple:
     """The written turn: `bot_turn(g, s, cards)`, the bot's play among the distinct playable
     `cards` of seat `s`'s turn, as (action, call); and `bot_best(g, s, variants)`, the play it
     weighs most among a decision's plays (a turn's, or a drawn card's). `flows`: whether some
@@ -63,7 +70,8 @@ def bot_functions(rules, draw_always: bool | None, orders, flows: bool) -> tuple
     the turn also offers a draw when something can be played (the renege rule fixed to yes or no;
     None: asked of the rules each time). A turn that offers one action only takes it, and says
     no call, as `choose` does. `orders`: the name of a table of the order of play from each seat
-    for each direction, when every seat always plays in its place (else the Game is asked)."""
+    for each direction, when every seat always plays in its place (else the Game is asked).
+    `plays`: the call listing the plays of card `c` whose play names a player (Game._plays)."""
     if draw_always is True:
         single = []
     else:
@@ -84,7 +92,7 @@ def bot_functions(rules, draw_always: bool | None, orders, flows: bool) -> tuple
         (1, "variants = []"),
         (1, "for c in cards:"),
         (2, "v = plays[c]"),
-        (2, "variants += v if v is not None else g._plays(s, c)"),
+        (2, f"variants += v if v is not None else {plays}"),
         *single,
         (1, "return bot_best(g, s, variants), B_CALL"),
     ]

@@ -804,10 +804,22 @@ class LoopWriter(StatementWriter):
             _, card_test, act_plain, act_asking = self.window_functions()
             parts += (card_test, act_plain, act_asking) + offer_functions(self)
         if self.bot and self.tables is not None:
-            parts += bot_functions(self.r, self.r.renege_const, self.orders(), any(f is not None for f in self.tables.flows))
+            targets = self.names_players() and self.targets_function() is not None
+            if targets:
+                parts += (self.card_plays_function(),)
+            parts += bot_functions(self.r, self.r.renege_const, self.orders(), any(f is not None for f in self.tables.flows),
+                                   "card_plays(g, s, c)" if targets else "g._plays(s, c)")
         lines = [line for part in parts for line in self.bind_stable(part) + [(0, "")]]
         lines += self.property_functions()
         return "\n".join("    " * ind + text for ind, text in lines)
+
+    def card_plays_function(self) -> list:
+        """`card_plays(g, s, c)`: Game._plays of a card whose play names a player (the seat's
+        fixed actions have none for it): every color it names (PLAY_COLORS) with every player
+        it may name (`play_targets`), or with none when it may name nobody."""
+        return [(0, "def card_plays(g, s, c):"),
+                (1, "o = play_targets(g, s, c) or (None,)"),
+                (1, "return [Action(s, 'play', c, color, t) for color in PLAY_COLORS[c] for t in o]")]
 
     def orders(self) -> str | None:
         """The name of a table of the order of play from each seat, for each direction, as

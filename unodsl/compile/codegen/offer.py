@@ -90,7 +90,7 @@ def _cards(writer, k: int, a, ind: int) -> list:
 def acting_seats_function(writer) -> list:
     """`acting_seats(g)`: the seats with some action out of turn open to them, in seat order."""
     n, faces = writer.n, writer.r.faces
-    writer.ns.update(ALL_SEATS=tuple(range(n)), CARD_COLORS=_card_colors(writer.r))
+    writer.ns["ALL_SEATS"] = tuple(range(n))
 
     def per_window(i, w, ind):
         L = []
@@ -115,7 +115,7 @@ def acting_seats_function(writer) -> list:
             elif usable:
                 L += [(inner + 1, "can[t] = not usable.isdisjoint(g.hands[t])")]
             else:
-                L += _cards(writer, k, a, inner + 1) + [(inner + 1, "can[t] = any(CARD_COLORS[c] for c in cards)")]
+                L += _cards(writer, k, a, inner + 1) + [(inner + 1, "can[t] = any(PLAY_COLORS[c] for c in cards)")]
         return L
 
     return [(0, "def acting_seats(g):"), *_turn_line(writer), (1, f"can = [False] * {n}"),
@@ -150,7 +150,7 @@ def choice_function(writer) -> list:
 
     def weigh(a, ind):
         """The lines weighing action a for seat t, on itself or on `s` as its `who` says."""
-        card, color = ("c", "CARD_COLORS[c][0]") if a.card_test is not None else ("None", "None")
+        card, color = ("c", "PLAY_COLORS[c][0]") if a.card_test is not None else ("None", "None")
         if a.who == "player":
             return consider(a, "t", True, card, color, ind)
         if a.who == "others":
@@ -175,7 +175,7 @@ def choice_function(writer) -> list:
                 continue
             L += _cards(writer, k, a, at) + [
                 (at, "for c in cards:"),
-                (at + 1, "if CARD_COLORS[c]:"),
+                (at + 1, "if PLAY_COLORS[c]:"),
                 *weigh(a, at + 2),
                 (at + 2, "break")]
         return L
@@ -254,7 +254,3 @@ def take_function(writer) -> list:
             (1, "g._legal = None"),
             *run]
 
-
-def _card_colors(rules) -> tuple:
-    """Per card, the colors an action out of turn with it is taken with (Windows._card_colors)."""
-    return tuple(p.color_options if p is not None and p.asks_color else (None,) for p in rules.on_play)
