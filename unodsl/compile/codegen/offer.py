@@ -8,13 +8,12 @@ here, the same steps use what the windows mean as codegen writes it once for eve
 (LoopWriter.window_functions: whether a window holds, an action's card test, its program) and
 the cards an action passes as a table per top card and color:
 
-  - `acting_seats(g)`: Windows.acting_seats;
   - `bot_out_of_turn(g, t)`: BasicBot.out_of_turn over Windows.window_actions, the bot's
     weighing written out from its tables (codegen.bots.weigh_action), each action of each
     open window weighed with the first card it may be taken with (the bot weighs an action by
     what it is, whom it is on and whether it plays a card: the other cards are worth the same);
-  - `offer_out_of_turn(g)` and `offer_rest(g)`: the offer, the seats asked in
-    Windows.out_of_turn_order;
+  - `offer_out_of_turn(g)` and `offer_rest(g)`: the offer, the seats that may act found as
+    Windows.acting_seats finds them, then asked in Windows.out_of_turn_order;
   - `take_out_of_turn(g, action)`: Windows._window_action for an action the bot chose (so it
     is one the window offers now). An action that may ask questions runs to its end in place,
     as the seat bot's loop runs a play; the step API lets the others act once its first
@@ -37,8 +36,7 @@ def numbered_actions(rules) -> list:
 
 def offer_functions(writer) -> tuple:
     """The functions above, for the writer's ruleset and table size."""
-    return (acting_seats_function(writer), choice_function(writer), offer_function(),
-            rest_function(), take_function(writer))
+    return choice_function(writer), offer_function(writer), rest_function(), take_function(writer)
 
 
 def _each_window(writer, per_window) -> list:
@@ -87,8 +85,21 @@ def _cards(writer, k: int, a, ind: int) -> list:
     return [(ind, f"cards = [c for c in {writer.distinct('g.hands[t]')} if window_card(g, {k}, t, s, c)]")]
 
 
-def acting_seats_function(writer) -> list:
-    """`acting_seats(g)`: the seats with some action out of turn open to them, in seat order."""
+def _usable(writer, a, ind: int) -> list:
+    """`usable = ` the cards action `a` may be taken with now, whoever holds them
+    (Ruleset.window_usable_set), kept per top card and color: for a card test that reads only
+    those, on cards of one face."""
+    act = writer.const(a, "ACT")
+    writer.ns.setdefault(f"{act}_USABLE", {})
+    return [(ind, "top = (g.discard[-1], g.color)"),
+            (ind, f"usable = {act}_USABLE.get(top)"),
+            (ind, "if usable is None:"),
+            (ind + 1, f"usable = {act}_USABLE[top] = rules.window_usable_set({act}, *top)")]
+
+
+def _acting_seats(writer) -> list:
+    """Lines setting `can[t]` for each seat t with some action out of turn open to it
+    (Windows.acting_seats)."""
     n, faces = writer.n, writer.r.faces
     writer.ns["ALL_SEATS"] = tuple(range(n))
 
@@ -102,12 +113,8 @@ def acting_seats_function(writer) -> list:
                 L += [(at, "if turn:")]
                 at += 1
             usable = a.card_test is not None and a.card_static and not faces
-            if usable:          # the cards it may be taken with, whoever holds them
-                act, memo = writer.const(a, "ACT"), writer.const({}, "USABLE")
-                L += [(at, "top = (g.discard[-1], g.color)"),
-                      (at, f"usable = {memo}.get(top)"),
-                      (at, "if usable is None:"),
-                      (at + 1, f"usable = {memo}[top] = rules.window_usable_set({act}, *top)")]
+            if usable:
+                L += _usable(writer, a, at)
             seats, inner = _seats(a.who, at)
             L += seats + [(inner, "if not can[t]:")]
             if a.card_test is None:
@@ -118,10 +125,9 @@ def acting_seats_function(writer) -> list:
                 L += _cards(writer, k, a, inner + 1) + [(inner + 1, "can[t] = any(PLAY_COLORS[c] for c in cards)")]
         return L
 
-    return [(0, "def acting_seats(g):"), *_turn_line(writer), (1, f"can = [False] * {n}"),
+    return [(1, f"can = [False] * {n}"),
             *_each_window(writer, per_window),
-            (2, "if False not in can:"), (3, "break"),
-            (1, "return [t for t in ALL_SEATS if can[t]]")]
+            (2, "if False not in can:"), (3, "break")]
 
 
 def choice_function(writer) -> list:
@@ -173,6 +179,13 @@ def choice_function(writer) -> list:
             if a.card_test is None:
                 L += weigh(a, at) or [(at, "pass")]
                 continue
+            if a.card_static and not writer.r.faces:     # (the first card held in `usable`)
+                L += _usable(writer, a, at) + [
+                    (at, "for c in g.hands[t]:"),
+                    (at + 1, "if c in usable:"),
+                    *weigh(a, at + 2),
+                    (at + 2, "break")]
+                continue
             L += _cards(writer, k, a, at) + [
                 (at, "for c in cards:"),
                 (at + 1, "if PLAY_COLORS[c]:"),
@@ -185,17 +198,18 @@ def choice_function(writer) -> list:
             *_each_window(writer, per_window), (1, "return best")]
 
 
-def offer_function() -> list:
+def offer_function(writer) -> list:
     """`offer_out_of_turn(g)`: every seat that may act is asked whether it does; those that want
     to act do, in the order the Game gives them, the first with the action it chose, the others
     asked again when their chance comes (`offer_rest`)."""
     return [(0, "def offer_out_of_turn(g):"),
-            (1, "seats = acting_seats(g)"),
-            (1, "if not seats:"), (2, "return"),
+            *_turn_line(writer), *_acting_seats(writer),
+            (1, "if True not in can:"), (2, "return"),
             (1, "wants = {}"),
-            (1, "for t in seats:"),
-            (2, "act = bot_out_of_turn(g, t)"),
-            (2, "if act is not None:"), (3, "wants[t] = act"),
+            (1, "for t in ALL_SEATS:"),
+            (2, "if can[t]:"),
+            (3, "act = bot_out_of_turn(g, t)"),
+            (3, "if act is not None:"), (4, "wants[t] = act"),
             (1, "if wants:"),
             (2, "order = g.out_of_turn_order(wants, g._seat_bot.rng)"),
             (2, "g._waiting_offer = iter(order[1:])"),
