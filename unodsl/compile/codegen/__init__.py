@@ -15,7 +15,8 @@ through its generic closures instead, sharing the same state. tests/test_codegen
 the generated loop plays exactly the same games as the generic one, event for event.
 
 Layers: `expressions` writes expressions, `statements` statements and whole programs, `loop` the
-functions the Game runs; `runtime` holds the helpers the generated code calls.
+functions the Game runs, `bots` and `offer` a seat bot's weighing and its offer of actions out of
+turn; `runtime` holds the helpers the generated code calls.
 """
 from __future__ import annotations
 

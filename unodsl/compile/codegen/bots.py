@@ -61,7 +61,31 @@ def bind_tables(ns: dict, tables: PlayTables, rules) -> None:
               B_WPOINTS=tables.w_points, B_WFOLLOW=tables.w_follow, hands_value=hands_value)
 
 
-def bot_functions(rules, draw_always: bool | None, orders, flows: bool, plays: str) -> tuple:
+def flow_sums(players: int | None, ind: int) -> list:
+    """Lines setting `after`, the hand sizes after a play whose flow by place is `spread`,
+    `offset` (engine.bots.flowed: place j holds offset[j] plus, over places i, spread[i][j]
+    times what place i held, its player's card gone), the same sums in the same order; with
+    every seat always in play (`players` of them), each place's sum written out in one line."""
+    if players is None:
+        return [(ind, "before = [sizes[t] for t in order]"),
+                (ind, "before[0] -= 1"),
+                (ind, "after = list(sizes)"),
+                (ind, "for j, t in enumerate(order):"),
+                (ind + 1, "x = offset[j]"),
+                (ind + 1, "for i, b in enumerate(before):"),
+                (ind + 2, "x += spread[i][j] * b"),
+                (ind + 1, "after[t] = x")]
+    before = ", ".join(f"b{i}" for i in range(players))
+    terms = "".join(f" + spread[{i}][j] * b{i}" for i in range(players))
+    return [(ind, f"{before} = [sizes[t] for t in order]"),
+            (ind, "b0 -= 1"),
+            (ind, "after = list(sizes)"),
+            (ind, "for j, t in enumerate(order):"),
+            (ind + 1, f"after[t] = offset[j]{terms}")]
+
+
+def bot_functions(rules, draw_always: bool | None, orders, flows: bool, plays: str,
+                  players: int | None) -> tuple:
     """The written turn: `bot_turn(g, s, cards)`, the bot's play among the distinct playable
     `cards` of seat `s`'s turn, as (action, call); and `bot_best(g, s, variants)`, the play it
     weighs most among a decision's plays (a turn's, or a drawn card's). `flows`: whether some
@@ -71,7 +95,8 @@ def bot_functions(rules, draw_always: bool | None, orders, flows: bool, plays: s
     None: asked of the rules each time). A turn that offers one action only takes it, and says
     no call, as `choose` does. `orders`: the name of a table of the order of play from each seat
     for each direction, when every seat always plays in its place (else the Game is asked).
-    `plays`: the call listing the plays of card `c` whose play names a player (Game._plays)."""
+    `plays`: the call listing the plays of card `c` whose play names a player (Game._plays).
+    `players`: the table size where every seat always plays in its place, else None."""
     if draw_always is True:
         single = []
     else:
@@ -141,14 +166,7 @@ def bot_functions(rules, draw_always: bool | None, orders, flows: bool, plays: s
         (3, "score = weighed.get(key)"),
         (3, "if score is None:"),
         (4, "spread, offset = at"),
-        (4, "before = [sizes[t] for t in order]"),
-        (4, "before[0] -= 1"),
-        (4, "after = list(sizes)"),
-        (4, "for j, t in enumerate(order):"),
-        (5, "x = offset[j]"),
-        (5, "for i, b in enumerate(before):"),
-        (6, "x += spread[i][j] * b"),
-        (5, "after[t] = x"),
+        *flow_sums(players, 4),
         (4, "score = weighed[key] = B_FIT[card] + pw * B_POINTS[card] + B_EFFECT * ("
             "hands_value(s, order, teams, after, B_THREAT) - base)"),
         (2, "else:"),

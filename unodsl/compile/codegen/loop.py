@@ -808,7 +808,8 @@ class LoopWriter(StatementWriter):
             if targets:
                 parts += (self.card_plays_function(),)
             parts += bot_functions(self.r, self.r.renege_const, self.orders(), any(f is not None for f in self.tables.flows),
-                                   "card_plays(g, s, c)" if targets else "g._plays(s, c)")
+                                   "card_plays(g, s, c)" if targets else "g._plays(s, c)",
+                                   self.n if self.fixed_table else None)
         lines = [line for part in parts for line in self.bind_stable(part) + [(0, "")]]
         lines += self.property_functions()
         return "\n".join("    " * ind + text for ind, text in lines)
