@@ -117,11 +117,13 @@ class BasicBot:
         return True
 
     def play_tables(self, rules, players: int) -> PlayTables:
-        """What its turn's play is weighed by, as tables the generated loop reads (codegen.bots
-        writes the weighing out, exactly as `_best` weighs a play)."""
+        """What its turn's play and its actions out of turn are weighed by, as tables the
+        generated loop reads (codegen.bots writes the weighing out, exactly as `_best` weighs a
+        play and `_action_value` an action)."""
         plan = _plan(rules, knowledge(rules, players))
         return PlayTables(self.name, plan.fit, plan.points, plan.changes, plan.bluffs, plan.flows,
-                          plan.close_with_play, THREAT, W_EFFECT, W_POINTS, W_FOLLOW)
+                          plan.close_with_play, THREAT, W_EFFECT, W_POINTS, W_FOLLOW,
+                          _out_of_turn_plan(rules, knowledge(rules, players)))
 
     # -- on its turn ----------------------------------------------------------------------------
     def choose(self, game: Game, actions: list) -> Action:

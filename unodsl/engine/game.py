@@ -100,6 +100,7 @@ class Game(Table, Seats, RoundFlow, Windows, Scoring, LegalActions, Views, Trigg
         bot = seat_bot is not None and not getattr(seat_bot, "inline_ok", False)
         self._bot_loop = bot                  # the seat bot is asked every choice, as the step API asks it
         self._asking = None                   # in its loop, an action out of turn waiting on a question
+        self._waiting_offer = None            # in its written-out offer, the seats still to be offered their chance
         if seat_bot is not None or generated:
             if bot and bot_loop_gap(rules) is not None:
                 raise ValueError(f"this bot cannot play inside the turn loop here: {bot_loop_gap(rules)}")

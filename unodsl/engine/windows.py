@@ -166,9 +166,7 @@ class Windows:
             if act.program.plain is None and not self._interrupt_allowed():
                 reasons.append(f"wait: {self._not_your_turn(self.decision)}")
                 continue
-            self.out_of_turn += 1
-            if self.out_of_turn > MAX_OUT_OF_TURN:
-                self.halt(f"more than {MAX_OUT_OF_TURN:,} moves were made out of turn in one round")
+            if self._count_out_of_turn():
                 return
             del self.windows[(rule.name, subject)]
             if self.record:
@@ -188,7 +186,16 @@ class Windows:
             return
         raise Refused(reasons[0] if reasons else f"nobody can {verb} now")
 
-    def _settle_out_of_turn(self, ctx: Ctx) -> None:
+    def _count_out_of_turn(self) -> bool:
+        """One more action out of turn in this round; True when that is past the limit (each can
+        open a window again, so rules could go on forever): the game has halted."""
+        self.out_of_turn += 1
+        if self.out_of_turn > MAX_OUT_OF_TURN:
+            self.halt(f"more than {MAX_OUT_OF_TURN:,} moves were made out of turn in one round")
+            return True
+        return False
+
+    def _settle_out_of_turn(self, ctx: Ctx | None) -> None:
         """After an action out of turn the game comes to rest; if that put the player deciding a
         turn out, or ended the round, the game moves on from there."""
         self.settle()
@@ -239,7 +246,11 @@ class Windows:
         and those that want to act do, in `out_of_turn_order`: the first with the action it
         answered, the others asked again when their chance comes (an earlier action may have
         changed their mind); a refused action is dropped. The
-        simulator's step loop and the generated loop's own seat bot both act through this."""
+        simulator's step loop and the generated loop's own seat bot both act through this; a seat
+        bot whose loop has the offer written out (codegen.offer) makes it there."""
+        if bots is None and self._code.offer_out_of_turn is not None:
+            self._code.offer_out_of_turn(self)
+            return
         if bots is None:
             bots = [self._seat_bot] * self.n
             rng = self._seat_bot.rng

@@ -15,15 +15,17 @@ through its generic closures instead, sharing the same state. tests/test_codegen
 the generated loop plays exactly the same games as the generic one, event for event.
 
 Layers: `expressions` writes expressions, `statements` statements and whole programs, `loop` the
-functions the Game runs; `runtime` holds the helpers the generated code calls.
+functions the Game runs, `bots` and `offer` a seat bot's weighing and its offer of actions out of
+turn; `runtime` holds the helpers the generated code calls.
 """
 from __future__ import annotations
 
 from typing import Callable, NamedTuple
 
+from ..decisions import Refused
 from .bots import PlayTables, bind_tables
 from .loop import LoopWriter
-from .runtime import answer_out_of_turn, ask, drive, drive_bot
+from .runtime import answer_out_of_turn, ask, drive, drive_bot, pose
 
 __all__ = ["Generated", "generate", "drive", "bot_loop_gap", "PlayTables"]
 
@@ -39,6 +41,8 @@ class Generated(NamedTuple):
     open_state_windows: Callable | None = None  # open_state_windows(g): Game._open_state_windows
     round_start: Callable | None = None         # round_start(g): the rules' `on round start`
     move_on: Callable | None = None             # move_on(g): Game._interrupted in a seat bot's loop
+    offer_out_of_turn: Callable | None = None   # offer_out_of_turn(g): the seat bot's offer (codegen.offer)
+    offer_rest: Callable | None = None          # offer_rest(g): the seats it still owes their chance
 
 
 def generate(rules, n: int, interrupt_type, max_turns: int, sim: bool = False, record: bool = False,
@@ -49,7 +53,9 @@ def generate(rules, n: int, interrupt_type, max_turns: int, sim: bool = False, r
     `pick(game, seat, cards)` chooses each turn's play instead (its other choices stay random);
     with bot instead, the seat bot makes every choice, as the step API asks it (runtime.ask),
     and acts out of turn in the windows it keeps (only where `bot_loop_gap` finds nothing); with
-    its `tables` as well, its turn's play is written out from them (codegen.bots);
+    its `tables` as well, its turn's play and its weighing of actions out of turn are written
+    out from them (codegen.bots), and its offer of those actions from the windows' meaning
+    (codegen.offer);
     with record, it keeps the event log."""
     key = (n, sim, record and not sim, sim and pick, sim and bot, tables.name if sim and bot and tables else None)
     found = rules.generated.get(key)
@@ -58,10 +64,11 @@ def generate(rules, n: int, interrupt_type, max_turns: int, sim: bool = False, r
         writer.pick = sim and pick and not bot
         writer.bot = sim and bot
         if writer.bot:
-            writer.ns.update(ask=ask, drive=drive_bot, answer_out_of_turn=answer_out_of_turn)
+            writer.ns.update(ask=ask, pose=pose, drive=drive_bot, answer_out_of_turn=answer_out_of_turn,
+                             Refused=Refused)
             if tables is not None:
                 writer.tables = tables
-                bind_tables(writer.ns, tables)
+                bind_tables(writer.ns, tables, rules)
         text = writer.source()
         code = compile(text, f"<unodsl generated: {rules.name}, {n} players>", "exec")
         exec(code, writer.ns)
@@ -69,7 +76,8 @@ def generate(rules, n: int, interrupt_type, max_turns: int, sim: bool = False, r
                                                  writer.ns["playable_cards"],
                                                  writer.ns["turn_actions"], text, tuple(writer.delegated),
                                                  writer.ns.get("open_state_windows"), writer.ns["round_start"],
-                                                 writer.ns.get("move_on"))
+                                                 writer.ns.get("move_on"), writer.ns.get("offer_out_of_turn"),
+                                                 writer.ns.get("offer_rest"))
     return found
 
 

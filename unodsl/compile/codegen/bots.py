@@ -27,6 +27,7 @@ class PlayTables(NamedTuple):
     w_effect: float           # weights: what the play does to the hands, its points, what can follow it
     w_points: float
     w_follow: float
+    out_of_turn: tuple        # (measured, harms): what it weighs actions out of turn by (`weigh_action`)
 
 
 def hands_value(seat: int, order: list, teams, sizes: list, threat: float) -> float:
@@ -45,15 +46,46 @@ def hands_value(seat: int, order: list, teams, sizes: list, threat: float) -> fl
     return mine + theirs / count if count else mine
 
 
-def bind_tables(ns: dict, tables: PlayTables) -> None:
+def card_colors(rules) -> tuple:
+    """Per card, the colors a play of it (in turn or out of it) names: those its effect offers
+    when it asks for one, else only None (Game._plays, Windows._card_colors)."""
+    return tuple(p.color_options if p is not None and p.asks_color else (None,) for p in rules.on_play)
+
+
+def bind_tables(ns: dict, tables: PlayTables, rules) -> None:
     """Put the tables the written turn reads into the generated module's names."""
-    ns.update(B_FIT=tables.fit, B_POINTS=tables.points, B_CHANGES=tables.changes, B_BLUFFS=tables.bluffs,
+    ns.update(PLAY_COLORS=card_colors(rules),
+              B_FIT=tables.fit, B_POINTS=tables.points, B_CHANGES=tables.changes, B_BLUFFS=tables.bluffs,
               B_FLOWS=tables.flows,
               B_CALL=tables.call, B_THREAT=tables.threat, B_EFFECT=tables.w_effect,
               B_WPOINTS=tables.w_points, B_WFOLLOW=tables.w_follow, hands_value=hands_value)
 
 
-def bot_functions(rules, draw_always: bool | None, orders, flows: bool) -> tuple:
+def flow_sums(players: int | None, ind: int) -> list:
+    """Lines setting `after`, the hand sizes after a play whose flow by place is `spread`,
+    `offset` (engine.bots.flowed: place j holds offset[j] plus, over places i, spread[i][j]
+    times what place i held, its player's card gone), the same sums in the same order; with
+    every seat always in play (`players` of them), each place's sum written out in one line."""
+    if players is None:
+        return [(ind, "before = [sizes[t] for t in order]"),
+                (ind, "before[0] -= 1"),
+                (ind, "after = list(sizes)"),
+                (ind, "for j, t in enumerate(order):"),
+                (ind + 1, "x = offset[j]"),
+                (ind + 1, "for i, b in enumerate(before):"),
+                (ind + 2, "x += spread[i][j] * b"),
+                (ind + 1, "after[t] = x")]
+    before = ", ".join(f"b{i}" for i in range(players))
+    terms = "".join(f" + spread[{i}][j] * b{i}" for i in range(players))
+    return [(ind, f"{before} = [sizes[t] for t in order]"),
+            (ind, "b0 -= 1"),
+            (ind, "after = list(sizes)"),
+            (ind, "for j, t in enumerate(order):"),
+            (ind + 1, f"after[t] = offset[j]{terms}")]
+
+
+def bot_functions(rules, draw_always: bool | None, orders, flows: bool, plays: str,
+                  players: int | None) -> tuple:
     """The written turn: `bot_turn(g, s, cards)`, the bot's play among the distinct playable
     `cards` of seat `s`'s turn, as (action, call); and `bot_best(g, s, variants)`, the play it
     weighs most among a decision's plays (a turn's, or a drawn card's). `flows`: whether some
@@ -62,7 +94,9 @@ def bot_functions(rules, draw_always: bool | None, orders, flows: bool) -> tuple
     the turn also offers a draw when something can be played (the renege rule fixed to yes or no;
     None: asked of the rules each time). A turn that offers one action only takes it, and says
     no call, as `choose` does. `orders`: the name of a table of the order of play from each seat
-    for each direction, when every seat always plays in its place (else the Game is asked)."""
+    for each direction, when every seat always plays in its place (else the Game is asked).
+    `plays`: the call listing the plays of card `c` whose play names a player (Game._plays).
+    `players`: the table size where every seat always plays in its place, else None."""
     if draw_always is True:
         single = []
     else:
@@ -83,7 +117,7 @@ def bot_functions(rules, draw_always: bool | None, orders, flows: bool) -> tuple
         (1, "variants = []"),
         (1, "for c in cards:"),
         (2, "v = plays[c]"),
-        (2, "variants += v if v is not None else g._plays(s, c)"),
+        (2, f"variants += v if v is not None else {plays}"),
         *single,
         (1, "return bot_best(g, s, variants), B_CALL"),
     ]
@@ -132,14 +166,7 @@ def bot_functions(rules, draw_always: bool | None, orders, flows: bool) -> tuple
         (3, "score = weighed.get(key)"),
         (3, "if score is None:"),
         (4, "spread, offset = at"),
-        (4, "before = [sizes[t] for t in order]"),
-        (4, "before[0] -= 1"),
-        (4, "after = list(sizes)"),
-        (4, "for j, t in enumerate(order):"),
-        (5, "x = offset[j]"),
-        (5, "for i, b in enumerate(before):"),
-        (6, "x += spread[i][j] * b"),
-        (5, "after[t] = x"),
+        *flow_sums(players, 4),
         (4, "score = weighed[key] = B_FIT[card] + pw * B_POINTS[card] + B_EFFECT * ("
             "hands_value(s, order, teams, after, B_THREAT) - base)"),
         (2, "else:"),
@@ -185,3 +212,32 @@ def bot_functions(rules, draw_always: bool | None, orders, flows: bool) -> tuple
         (1, "return best"),
     ]
     return turn, best
+
+
+def weigh_action(writer, verb: str, own: bool, played: bool, ind: int) -> list:
+    """Lines setting `value`, what seat t's action out of turn `verb` (on itself or not, with a
+    card played or not) measurably does for its side, as BasicBot._action_value weighs it, the
+    same sums in the same order (hands_value for BasicBot._value, the sums of engine.bots._applied);
+    none where it was never measured (its value is then -inf: it is never taken). `sizes`,
+    `order`, `teams` and `base` are bound; the action is on seat `s` when not on itself."""
+    measured, harms = writer.tables.out_of_turn
+    found = measured.get((verb, own))
+    if found is None:
+        return []
+    window, cards, on_subject = found
+    table = writer.const(tuple(cards), "B_CARDS")
+    L = [(ind, "after = list(sizes)")]
+    if own or on_subject is None:
+        L += [(ind, "for place, x in enumerate(order):"), (ind + 1, f"after[x] += {table}[place]"),
+              *([(ind, "after[order[0]] -= 1")] if played else [])]
+    else:
+        L += [(ind, f"after[t] += {table}[0] - {int(played)}"), (ind, f"after[s] += {on_subject!r}")]
+    L += [(ind, "value = hands_value(t, order, teams, after, B_THREAT) - base")]
+    if own:         # closing its own window also avoids what the others could do to it there
+        L += [(ind, "worst = 0.0"),
+              (ind, f"for mean in {writer.const(tuple(harms[window]), 'B_HARMS')}:"),
+              (ind + 1, "after = list(sizes)"),
+              (ind + 1, "after[t] += mean"),
+              (ind + 1, "worst = max(worst, base - hands_value(t, order, teams, after, B_THREAT))"),
+              (ind, "value += worst")]
+    return L

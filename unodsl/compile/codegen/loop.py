@@ -16,6 +16,7 @@ from ...lang import ast as A
 from ..effects import MAX_CHAINED_PLAYS, MAX_FIRINGS, MAX_RUNS
 from ..expressions import ANY, MEMBER, SEAT
 from .bots import bot_functions
+from .offer import offer_functions
 from .expressions import _NONNULL_SEATS, Env, Unsupported
 from .statements import StatementWriter
 
@@ -113,7 +114,7 @@ class LoopWriter(StatementWriter):
 
     def bot_drawn(self, t: str, x: str, d: str, act: str, must: bool, ind: int, inline: bool) -> list:
         """The seat bot plays the card `x` seat `t` drew, written out as `ask` takes the decision
-        (the out-of-turn actions the last choice left due first) and as the bot's `choose` takes
+        (the out-of-turn actions due first: runtime.pose) and as the bot's `choose` takes
         it: a play rather than keeping the card, the one weighed most (`bot_best`), said with
         the bot's call unless it is the only action offered."""
         v = self.temp("v")
@@ -125,10 +126,7 @@ class LoopWriter(StatementWriter):
         L = [(ind, f"{d} = DRAWN.get(({t}, {x}, {must!r}))"),
              (ind, f"if {d} is None:"),
              (ind + 1, f"{d} = DRAWN[({t}, {x}, {must!r})] = Decision({t}, 'drawn', (), 'Play the card you drew?', card={x}, must={must!r})"),
-             (ind, f"g.decision, g._legal = {d}, None"),
-             (ind, "if g._out_of_turn_due:"),
-             (ind + 1, "g._out_of_turn_due = False"),
-             (ind + 1, "if g.windows:"), (ind + 2, "g.offer_out_of_turn()"),
+             (ind, f"pose(g, {d})"),
              (ind, f"{v} = PLAYS[{t}][{x}]"),
              (ind, f"if {v} is None:"), (ind + 1, f"{v} = g._plays({t}, {x})"),
              *alone, *chosen,
@@ -349,17 +347,27 @@ class LoopWriter(StatementWriter):
         the last choice left due come first. One may have moved the game on (`move_on`), or be
         waiting on a question (answered here: runtime.answer_out_of_turn, which moves it on);
         then the round is over, or another turn is due."""
+        offer = "offer_out_of_turn(g)" if self.writes_offer else "g.offer_out_of_turn()"
         L = [(ind, "g.decision, g._legal = TURN[s], None"),
              (ind, "if g._out_of_turn_due:"),
              (ind + 1, "g._out_of_turn_due = False"),
-             (ind + 1, "if g.windows:"), (ind + 2, "g.offer_out_of_turn()")]
+             (ind + 1, "if g.windows:"), (ind + 2, offer)]
         if self.moves_on:
-            L += [(ind + 2, "if g.decision is not TURN[s]:"),
+            # (a written-out offer answers an action's questions in place: a choice made since
+            # leaves the next actions due, as the loop's head gives them after the answers)
+            moved = "g.decision is not TURN[s]" + (" or g._out_of_turn_due" if self.writes_offer else "")
+            L += [(ind + 2, f"if {moved}:"),
                   *([(ind + 3, "if g._asking is not None:"), (ind + 4, "answer_out_of_turn(g)")]
                     if self.asks_out_of_turn else []),
                   (ind + 3, "if g.round_over:"), (ind + 4, "break"),
                   (ind + 3, "continue")]
         return L
+
+    @property
+    def writes_offer(self) -> bool:
+        """Whether the seat bot's offer of actions out of turn is written out (codegen.offer):
+        in its loop with its tables, where the rules have windows."""
+        return self.bot and self.tables is not None and bool(self.r.windows)
 
     @property
     def asks_out_of_turn(self) -> bool:
@@ -618,7 +626,7 @@ class LoopWriter(StatementWriter):
         L += [(2, "turns = g.round_turns = g.round_turns + 1"),
               *([] if fixed_table else [(2, "active_before = g._n_active")]),
               *([] if not self.windows_kept or not self.r.windows else
-                [(2, "if g.windows:"), (3, "g._close_turn_windows()")]),
+                [(2, "if g.windows:"), (3, self.close_turn_windows())]),
               (2, "if playing:"),
               *(self.run_lands(3) if self.sim and self.r.runs is not None else []),
               *self.play_body(3, turn=True),
@@ -647,6 +655,14 @@ class LoopWriter(StatementWriter):
         if self.sim:
             L += [(1, "return"), (1, "yield")]
         return L
+
+    def close_turn_windows(self) -> str:
+        """The line closing the windows that close as a turn begins (Game._close_turn_windows):
+        in a seat bot's loop where every window does, all of them (the native engine keeps its
+        own table of windows, and lowers the Game's call)."""
+        if self.bot and all(w.closes_on_turn for w in self.r.windows):
+            return "g.windows = {}"
+        return "g._close_turn_windows()"
 
     def blocked_check(self, stalemate: list) -> list:
         """The end of a turn that did not end the round: is the round blocked? By default when
@@ -784,11 +800,27 @@ class LoopWriter(StatementWriter):
             parts += (self.run_extend_function(),)
         if self.sim and self.names_players() and self.targets_function() is not None:
             parts += (self.targets_function(),)
+        if self.writes_offer:        # (the offer writes whether a window holds in place)
+            _, card_test, act_plain, act_asking = self.window_functions()
+            parts += (card_test, act_plain, act_asking) + offer_functions(self)
         if self.bot and self.tables is not None:
-            parts += bot_functions(self.r, self.r.renege_const, self.orders(), any(f is not None for f in self.tables.flows))
+            targets = self.names_players() and self.targets_function() is not None
+            if targets:
+                parts += (self.card_plays_function(),)
+            parts += bot_functions(self.r, self.r.renege_const, self.orders(), any(f is not None for f in self.tables.flows),
+                                   "card_plays(g, s, c)" if targets else "g._plays(s, c)",
+                                   self.n if self.fixed_table else None)
         lines = [line for part in parts for line in self.bind_stable(part) + [(0, "")]]
         lines += self.property_functions()
         return "\n".join("    " * ind + text for ind, text in lines)
+
+    def card_plays_function(self) -> list:
+        """`card_plays(g, s, c)`: Game._plays of a card whose play names a player (the seat's
+        fixed actions have none for it): every color it names (PLAY_COLORS) with every player
+        it may name (`play_targets`), or with none when it may name nobody."""
+        return [(0, "def card_plays(g, s, c):"),
+                (1, "o = play_targets(g, s, c) or (None,)"),
+                (1, "return [Action(s, 'play', c, color, t) for color in PLAY_COLORS[c] for t in o]")]
 
     def orders(self) -> str | None:
         """The name of a table of the order of play from each seat, for each direction, as

@@ -99,17 +99,26 @@ def drive(g, program):
     return run_program(g, program, random_answer)
 
 
-def ask(g, d):
-    """A decision taken inside the simulator's loop as the step API takes it when the seat's own
-    bot plays every seat (`generate(..., bot=True)`): first the out-of-turn actions the last
-    choice leaves due (Game.offer_out_of_turn), then the bot's choice among the legal actions, or,
-    for the table (a decision of no seat), one drawn uniformly. The action for a play's decision,
-    else the value the game takes."""
+def pose(g, d):
+    """A decision comes up in a seat bot's loop: first the seats a written-out offer still owes
+    their chance act (an action out of turn lets them act as it asks its first question, before
+    it is answered, as the step API does: codegen.offer), then those the last choice left due."""
     g.decision, g._legal = d, None
+    if g._waiting_offer is not None:
+        g._code.offer_rest(g)
     if g._out_of_turn_due:
         g._out_of_turn_due = False
         if g.windows:
             g.offer_out_of_turn()
+
+
+def ask(g, d):
+    """A decision taken inside the simulator's loop as the step API takes it when the seat's own
+    bot plays every seat (`generate(..., bot=True)`): first the out-of-turn actions due (`pose`),
+    then the bot's choice among the legal actions, or,
+    for the table (a decision of no seat), one drawn uniformly. The action for a play's decision,
+    else the value the game takes."""
+    pose(g, d)
     actions = g.legal_actions()
     if d.seat is None:
         action = actions[int(g._seat_rand() * len(actions))]

@@ -47,8 +47,11 @@ class StatementWriter(ExpressionWriter):
     @property
     def settle(self) -> str:
         """The call that lets the game come to rest: with `whenever` rules the module's own
-        `settle(g)` (LoopWriter.settle_function), else the Game's, which then only opens windows."""
-        return "settle(g)" if self.r.triggers else "g.settle()"
+        `settle(g)` (LoopWriter.settle_function), else the Game's, which then only opens windows:
+        in a seat bot's loop, the module's own `open_state_windows` unless the round is over."""
+        if self.r.triggers:
+            return "settle(g)"
+        return "if not g.round_over: open_state_windows(g)" if self.sim and self.bot else "g.settle()"
 
     # ---- statements ---------------------------------------------------------------------------
     def distinct(self, cards: str) -> str:
