@@ -26,6 +26,7 @@ pytest.importorskip("numba")
 
 from unodsl.compile.loader import bundled_names, load  # noqa: E402
 from unodsl.engine.flow import RoundFlow  # noqa: E402
+from unodsl.engine.probe import knowledge  # noqa: E402
 from unodsl.engine.table import Table  # noqa: E402
 from unodsl.native import Unsupported, native_engine  # noqa: E402
 from unodsl.native import engine as native_engine_module  # noqa: E402
@@ -58,6 +59,8 @@ def _python_game(rules, players: int, seed: int, bot: str = "random"):
     choosing through the step API, with its moves (a game keeping no log tells no plays, so each
     play is caught where the engine makes it)."""
     moves = []
+    if bot == "basic":      # its measurements of the rules play games of their own: made before moves are caught
+        knowledge(rules, players)
     record, play = Table.event, RoundFlow.play_gen
 
     def event(self, kind, **data):
