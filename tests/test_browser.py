@@ -109,6 +109,16 @@ def _hand(page) -> list:
     return page.locator("#hand .card").evaluate_all("cards => cards.map(c => c.dataset.code)")
 
 
+def _choose_color(page) -> None:
+    """Press the color swatch a person would: the color most of their hand is (the first if none).
+    Always naming the first color lets a tiny deck's round go round for ever."""
+    names = page.locator("#hand .card").evaluate_all("cards => cards.map(c => c.getAttribute('aria-label'))")
+    swatches = page.locator("#chooser button.swatch")
+    labels = swatches.evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
+    held = [sum(name.startswith(label + " ") for name in names) for label in labels]
+    swatches.nth(max(range(len(labels)), key=held.__getitem__)).click()
+
+
 def _turn(page, events: dict) -> bool:
     """Make one sensible move on this page if it has one; True if a button was pressed."""
     catch = page.locator("#actions button[data-move^='catch']")
@@ -126,9 +136,8 @@ def _turn(page, events: dict) -> bool:
             accept = page.locator("#question button[data-move='accept']")
             (accept if accept.count() else question).first.click()
         return True
-    swatch = page.locator("#chooser button.swatch")
-    if swatch.count():
-        swatch.first.click()
+    if page.locator("#chooser button.swatch").count():
+        _choose_color(page)
         return True
     prompt = page.locator("#prompt").inner_text()
     if "Your turn" in prompt or "You drew" in prompt:
@@ -142,9 +151,8 @@ def _turn(page, events: dict) -> bool:
                 arm.first.click()
             (wild if wild.count() else cards).first.click()
             page.wait_for_timeout(80)
-            swatch = page.locator("#chooser button.swatch")
-            if swatch.count():
-                swatch.first.click()
+            if page.locator("#chooser button.swatch").count():
+                _choose_color(page)
             return True
         for move in ("draw", "keep"):
             button = page.locator(f"#actions button[data-move='{move}']")
