@@ -21,6 +21,7 @@ from ..compile.codegen.expressions import Unsupported
 from ..engine.bots import ANSWER_TIE, answer_changes
 from ..engine.probe import ASKER_BUCKETS, knowledge
 from ..lang import ast as A
+from .layout import BOT_AFTER, BOT_BEFORE, BOT_FLOWED, BOT_ORDER, BOT_ROWS, BOT_SIZES
 
 NOT_YET = "basic's {} is not compiled yet"
 
@@ -113,6 +114,14 @@ class BasicTables:
         array("B_ANSWER_ASKER", asker or empty, "float64")
         return "\n".join(rows)
 
+def room(n: int) -> dict:
+    """Where the bot's weighing lies in a game's memory (layout.BOT_ROWS), as the templates
+    here and in native.windows name it."""
+    rows = {name: f"O_BOT + {row * n}" if row else "O_BOT" for name, row in (("sizes_at", BOT_SIZES), ("after_at", BOT_AFTER),
+            ("before_at", BOT_BEFORE), ("flowed_at", BOT_FLOWED), ("order_at", BOT_ORDER))}
+    return {**rows, "nobody_at": f"O_BOT + {BOT_ROWS * n}", "one_at": f"O_BOT + {BOT_ROWS * n + 1}"}
+
+
 # numba source: the module's other names (MATCH, O_*, R, the slots) are the writer's.
 SOURCE = '''
 @njit(cache=True)
@@ -138,7 +147,8 @@ def basic_value(g, seat, order, sizes):
 
 @njit(cache=True, inline='always')
 def basic_sizes(g):
-    sizes = np.empty({n}, np.float64)
+    """The hand sizes, as floats, in the bot's room (layout.BOT_SIZES)."""
+    sizes = g[{sizes_at}:{sizes_at} + {n}].view(np.float64)
     for t in range({n}):
         sizes[t] = g[O_HLEN + t]
     return sizes
@@ -155,11 +165,12 @@ def basic_flowed(g, s, order, sizes, row, place):
     """engine.bots.flowed: the hand sizes after a play whose flow is row `row` of the tables, for
     the player at `place` named (the same sums in the same order)."""
     m = len(order)
-    before = np.empty(m, np.float64)
+    before = g[{before_at}:{before_at} + m].view(np.float64)
     for i in range(m):
         before[i] = sizes[order[i]]
     before[0] -= 1
-    after = sizes.copy()
+    after = g[{flowed_at}:{flowed_at} + {n}].view(np.float64)
+    after[:] = sizes
     for j in range(m):
         x = B_OFFSET[row, place, j]
         for i in range(m):
@@ -173,7 +184,7 @@ def basic_turn(g, s, cards):
     """BasicBot's play among the distinct playable `cards` (codegen.bots.bot_turn_function's
     sums): (card, color named or None, player named or None)."""
     sizes = basic_sizes(g)
-    order = R.order_from(g, s)
+    order = R.order_in(g, s, np.int64({order_at}))
     team = g[O_TEAMS + s]
     near = 0.0
     for t in order:
@@ -184,14 +195,16 @@ def basic_turn(g, s, cards):
     base = basic_value(g, s, order, sizes)
     pw = B_WPOINTS * (0.5 + near)
     fw = B_WFOLLOW / max(1.0, sizes[s])
-    after = sizes.copy()
+    after = g[{after_at}:{after_at} + {n}].view(np.float64)
+    after[:] = sizes
     after[s] -= 1
     plain = B_EFFECT * (basic_value(g, s, order, after) - base)
     best_card = {none}
     best_color = {none}
     best_target = {none}
     best_score = 0.0
-    nobody = np.full(1, {none}, np.int64)
+    nobody = g[{nobody_at}:{nobody_at} + 1]
+    nobody[0] = {none}
     for card in cards:
         bluff = B_BLUFFED[card] != 0 and not basic_honest(g, s, card)
         moved = B_BLUFF_MOVES[card] if bluff else B_MOVES[card]
@@ -200,7 +213,7 @@ def basic_turn(g, s, cards):
             score += plain
         else:
             row = B_BLUFFS[card] if bluff else B_CHANGES[card]
-            after = sizes.copy()
+            after[:] = sizes
             for place in range(len(order)):
                 after[order[place]] += row[place]
             after[order[0]] -= 1
@@ -237,7 +250,7 @@ def basic_turn(g, s, cards):
 def basic_drawn(g, s, card):
     """BasicBot plays the card it drew whenever it may: its play's variant weighed as a turn's,
     (card, color, player named)."""
-    one = np.empty(1, np.int64)
+    one = g[{one_at}:{one_at} + 1]
     one[0] = card
     return basic_turn(g, s, one)
 
@@ -248,7 +261,7 @@ def basic_card(g, s, options):
     play later and heavy in points as an opponent nears going out (_shed_value's sums)."""
     team = g[O_TEAMS + s]
     near = 0.0
-    for t in R.order_from(g, s):
+    for t in R.order_in(g, s, np.int64({order_at})):
         if t != s and g[O_TEAMS + t] != team:
             k = 1.0 / (1.0 + max(0.0, g[O_HLEN + t]))
             if k > near:
@@ -314,13 +327,14 @@ def basic_answer(g, s, q, count):
             bucket = i
             break
     sizes = basic_sizes(g)
-    order = R.order_from(g, s)
+    order = R.order_in(g, s, np.int64({order_at}))
+    after = g[{after_at}:{after_at} + {n}].view(np.float64)
     values = np.empty(count, np.float64)
     for i in range(count):
         if B_ANSWERED[q, i] == 0:
             values[i] = 0.0
             continue
-        after = sizes.copy()
+        after[:] = sizes
         after[s] += B_ANSWER_OWN[q, i, bucket]
         if asker != s:
             after[asker] += B_ANSWER_ASKER[q, i, bucket]

@@ -4,8 +4,10 @@ A native game is one flat int64 array `g`. Every scalar the Python `Game` keeps 
 (the color, the direction, whose turn it is, the statistics ...) is the slot `g[SLOT[name]]`;
 every list (hands, the stock, skips, scores ...) is a region of `g` starting at the offset kept
 in the slot `o_<name>` (`g[g[O_SKIPS] + seat]`). One array, not a tuple of arrays, because
-compiled code passes it to every primitive it calls, and each array passed costs a reference
-count going up and down: with one array that cost is one, not thirty.
+compiled code passes it to every primitive it calls, and numba counts an array's owners each time
+one is passed: `run_games` borrows it (`runtime.borrowed`), so that passing it costs nothing, and
+a bot weighs its choices in a region of it (`bot`) rather than in arrays of its own, which numba
+would allocate and count.
 
 `None` is `NONE`, and every text the rules use (colors, kinds, codes, answers) is a number (see
 `lower.Strings`), so that comparisons stay what they are in Python.
@@ -20,7 +22,7 @@ NONE = -(1 << 62)      # None: no seat, no card, no color; far from any number a
 SEAT_REGIONS = ("hlen", "skips", "scores", "round_points", "teams", "eliminated", "benched",
                 "inactive", "order", "pos", "winners", "perm")
 REGIONS = ("hands",) + SEAT_REGIONS + ("stock", "discard", "buf", "counters", "peaks", "points", "colors", "alike",
-                                      "seen", "journal", "last", "win", "win_card", "held", "win_keys", "offer", "trace")
+                                      "seen", "journal", "last", "bot", "win", "win_card", "held", "win_keys", "offer", "trace")
 
 # Scalars of a game. Names follow the Game attribute they stand for (without its leading
 # underscore), so that `g.idle_turns` in generated code is `g[SLOT["idle_turns"]]` here.
@@ -68,11 +70,18 @@ def sizes(players: int, deck: int, cards: int, counters: int, trace: int, window
     out = {"hands": players * cap, **{name: players for name in SEAT_REGIONS},
            "stock": cap, "discard": cap, "buf": cap + players, "counters": counters, "peaks": counters,
            "points": cards, "colors": cards, "alike": cards, "seen": cards, "journal": JOURNAL_SIZE * JOURNAL_WIDTH,
-           "last": JOURNAL_SIZE * JOURNAL_WIDTH, "win": windows * players, "win_card": windows * players,
+           "last": JOURNAL_SIZE * JOURNAL_WIDTH, "bot": BOT_ROWS * players + 2, "win": windows * players, "win_card": windows * players,
            "held": windows * players, "win_keys": windows * players,
            "offer": 2 * offer_size(players) if windows else 0,
            "trace": trace * TRACE_WIDTH}
     return out
+
+
+# The bot's room to weigh its choices (native.basic): rows of a number per seat, read as floats
+# (the hand sizes, the sizes after a move, two more for a play's flow), then the seats in order of
+# play from one of them; and two slots for a one-card list (no player named, the card drawn).
+BOT_ROWS = 5
+BOT_SIZES, BOT_AFTER, BOT_BEFORE, BOT_FLOWED, BOT_ORDER = range(BOT_ROWS)
 
 
 def offer_size(players: int) -> int:

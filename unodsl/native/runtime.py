@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit as _njit, types
-from numba.extending import overload
+from numba.core import cgutils
+from numba.extending import intrinsic, overload
 
 from . import layout
 from .layout import (
@@ -71,6 +72,21 @@ def njit(**options):
     in every function calling it (the module's too, for every ruleset), which costs more than
     compiling it once, kept on disk, and letting LLVM inline it, as it does the small ones."""
     return _njit(no_cpython_wrapper=True, no_cfunc_wrapper=True, **options)
+
+
+@intrinsic
+def borrowed(typingctx, array):
+    """The same array, owned by nobody: a view whose memory record is null. numba counts the
+    owners of an array each time a compiled function receives it, with an atomic add and subtract
+    that cost more than most of the work of a turn; the view's counts are a test of a null pointer.
+    Safe only while something else holds the array: `run_games` borrows the game's memory, which
+    its caller holds for the whole run."""
+    def codegen(context, builder, sig, args):
+        view = cgutils.create_struct_proxy(sig.args[0])(context, builder, value=args[0])
+        view.meminfo = cgutils.get_null_value(view.meminfo.type)
+        view.parent = cgutils.get_null_value(view.parent.type)
+        return view._getvalue()
+    return array(array), codegen
 
 
 _GAMMA, _MIX1, _MIX2 = np.uint64(GAMMA), np.uint64(MIX1), np.uint64(MIX2)
@@ -877,12 +893,26 @@ def next_unskipped(g, seat):
 
 @njit(cache=True)
 def order_from(g, start):
+    out = np.empty(g[N], np.int64)
+    return out[:_fill_order(g, start, out)]
+
+
+@njit(cache=True)
+def order_in(g, start, at):
+    """order_from, written in g from `at` (room for a seat each) and returned as a view of it:
+    for a bot's weighing, which needs no array of its own."""
+    out = g[at:at + g[N]]
+    return out[:_fill_order(g, start, out)]
+
+
+@njit(cache=True)
+def _fill_order(g, start, out):
+    """The players still in, in order of play from `start`, written in `out`; how many."""
     n, d = g[N], g[DIRECTION]
-    out = np.empty(n, np.int64)
     if g[PLAIN] != 0:
         for k in range(n):
             out[k] = (start + d * k) % n
-        return out
+        return n
     m = 0
     p = g[g[O_POS] + start]
     for k in range(n):
@@ -890,7 +920,7 @@ def order_from(g, start):
         if g[g[O_INACTIVE] + s] == 0:
             out[m] = s
             m += 1
-    return out[:m]
+    return m
 
 
 @njit(cache=True)

@@ -35,6 +35,7 @@ from ..engine.bots import _out_of_turn_plan
 from ..engine.probe import knowledge
 from ..engine.windows import MAX_OUT_OF_TURN
 from ..lang import ast as A
+from . import basic
 from .layout import NONE, SLOT, STALE_OUT_OF_TURN, offer_size
 
 NOT_YET = "basic's {} is not compiled yet"
@@ -140,7 +141,7 @@ def source(writer) -> str:
     settle = "settle(g)" if r.triggers else "settle_windows(g)" if r.state_windows else ""
     asks = writer.asks_out_of_turn
     return SOURCE.format(
-        n=n, size=n * len(r.windows), windows=len(r.windows), none=NONE, offer=offer_size(n), k=len(r.colors),
+        **basic.room(n), n=n, size=n * len(r.windows), windows=len(r.windows), none=NONE, offer=offer_size(n), k=len(r.colors),
         cap=len(r.deck) + 1, most=MAX_OUT_OF_TURN, stale=STALE_OUT_OF_TURN,
         settle=settle or "pass",
         settle_turn=_lines(4, [settle,
@@ -377,9 +378,9 @@ def basic_choice(g, seat, keys):
     turn = g[{S_DECISION_TURN}] != {none}
     best_a, best_card, best_color, best_subject = -1, {none}, {none}, {none}
     sizes = basic_sizes(g)
-    order = R.order_from(g, seat)
+    order = R.order_in(g, seat, np.int64({order_at}))
     base = basic_value(g, seat, order, sizes)
-    after = np.empty({n}, np.float64)
+    after = g[{after_at}:{after_at} + {n}].view(np.float64)
     best = 0.0
     for k in keys:
         w = k // {n}

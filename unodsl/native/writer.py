@@ -363,7 +363,7 @@ class NativeWriter(LoopWriter):
                                           following=(basic.FOLLOWING_MATCH if self.uses_match_table else
                                                      basic.FOLLOWING_COLOR).format(none=NONE, k=len(r.colors),
                                                                                   cap=len(r.deck) + 1),
-                                          **{f"S_{k.upper()}": v for k, v in SLOT.items()})]
+                                          **basic.room(self.n), **{f"S_{k.upper()}": v for k, v in SLOT.items()})]
             if self.keeps_windows:
                 parts += [windows.tables_source(self, self.strings), windows.source(self)]
         return "\n".join(parts + [body, self.game_source()]) + "\n"
@@ -598,13 +598,14 @@ def play_one(g, seed):
 
 
 @entry(cache=True)
-def run_games(g, seed, first, count, hist, totals, peaks, wins, won, team_won, unit, direct):
+def run_games(state, seed, first, count, hist, totals, peaks, wins, won, team_won, unit, direct):
     """Play games first .. first+count-1 of a run, adding their statistics to the arrays given
     (sim.simulate.Stats: totals are turns squared, rounds, drawn, reshuffles, stock ran dry,
     eliminations, stalemates, points, and the squares of drawn, reshuffles, rounds and
     eliminations; a win is worth `unit`, shared among a game's winners; `won`
     counts the games each seat won, alone or tied, and `team_won` those each team won).
     With `direct`, one game whose generator starts at `seed` itself (the tests' games)."""
+    g = R.borrowed(state)                # held by the caller: no counting of its owners below
     for i in range(first, first + count):
         play_one(g, seed if direct else R.game_seed(seed, i))
         turns = g[{S_TURNS_BEFORE}] + g[{S_ROUND_TURNS}]
