@@ -114,12 +114,14 @@ class BasicTables:
         array("B_ANSWER_ASKER", asker or empty, "float64")
         return "\n".join(rows)
 
+
 def room(n: int) -> dict:
     """Where the bot's weighing lies in a game's memory (layout.BOT_ROWS), as the templates
     here and in native.windows name it."""
-    rows = {name: f"O_BOT + {row * n}" if row else "O_BOT" for name, row in (("sizes_at", BOT_SIZES), ("after_at", BOT_AFTER),
-            ("before_at", BOT_BEFORE), ("flowed_at", BOT_FLOWED), ("order_at", BOT_ORDER))}
-    return {**rows, "nobody_at": f"O_BOT + {BOT_ROWS * n}", "one_at": f"O_BOT + {BOT_ROWS * n + 1}"}
+    rows = (("sizes_at", BOT_SIZES), ("after_at", BOT_AFTER), ("before_at", BOT_BEFORE),
+            ("flowed_at", BOT_FLOWED), ("order_at", BOT_ORDER))
+    return {**{name: f"O_BOT + {row * n}" if row else "O_BOT" for name, row in rows},
+            "nobody_at": f"O_BOT + {BOT_ROWS * n}", "one_at": f"O_BOT + {BOT_ROWS * n + 1}"}
 
 
 # numba source: the module's other names (MATCH, O_*, R, the slots) are the writer's.
