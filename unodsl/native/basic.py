@@ -150,7 +150,7 @@ def basic_value(g, seat, order, sizes):
 @njit(cache=True, inline='always')
 def basic_sizes(g):
     """The hand sizes, as floats, in the bot's room (layout.BOT_SIZES)."""
-    sizes = g[{sizes_at}:{sizes_at} + {n}].view(np.float64)
+    sizes = R.floats(g, np.int64({sizes_at}), np.int64({n}))
     for t in range({n}):
         sizes[t] = g[O_HLEN + t]
     return sizes
@@ -167,12 +167,13 @@ def basic_flowed(g, s, order, sizes, row, place):
     """engine.bots.flowed: the hand sizes after a play whose flow is row `row` of the tables, for
     the player at `place` named (the same sums in the same order)."""
     m = len(order)
-    before = g[{before_at}:{before_at} + m].view(np.float64)
+    before = R.floats(g, np.int64({before_at}), np.int64(m))
     for i in range(m):
         before[i] = sizes[order[i]]
     before[0] -= 1
-    after = g[{flowed_at}:{flowed_at} + {n}].view(np.float64)
-    after[:] = sizes
+    after = R.floats(g, np.int64({flowed_at}), np.int64({n}))
+    for _t in range({n}):
+        after[_t] = sizes[_t]
     for j in range(m):
         x = B_OFFSET[row, place, j]
         for i in range(m):
@@ -197,8 +198,9 @@ def basic_turn(g, s, cards):
     base = basic_value(g, s, order, sizes)
     pw = B_WPOINTS * (0.5 + near)
     fw = B_WFOLLOW / max(1.0, sizes[s])
-    after = g[{after_at}:{after_at} + {n}].view(np.float64)
-    after[:] = sizes
+    after = R.floats(g, np.int64({after_at}), np.int64({n}))
+    for _t in range({n}):
+        after[_t] = sizes[_t]
     after[s] -= 1
     plain = B_EFFECT * (basic_value(g, s, order, after) - base)
     best_card = {none}
@@ -215,7 +217,8 @@ def basic_turn(g, s, cards):
             score += plain
         else:
             row = B_BLUFFS[card] if bluff else B_CHANGES[card]
-            after[:] = sizes
+            for _t in range({n}):
+                after[_t] = sizes[_t]
             for place in range(len(order)):
                 after[order[place]] += row[place]
             after[order[0]] -= 1
@@ -330,13 +333,14 @@ def basic_answer(g, s, q, count):
             break
     sizes = basic_sizes(g)
     order = R.order_in(g, s, np.int64({order_at}))
-    after = g[{after_at}:{after_at} + {n}].view(np.float64)
+    after = R.floats(g, np.int64({after_at}), np.int64({n}))
     values = np.empty(count, np.float64)
     for i in range(count):
         if B_ANSWERED[q, i] == 0:
             values[i] = 0.0
             continue
-        after[:] = sizes
+        for _t in range({n}):
+            after[_t] = sizes[_t]
         after[s] += B_ANSWER_OWN[q, i, bucket]
         if asker != s:
             after[asker] += B_ANSWER_ASKER[q, i, bucket]

@@ -335,7 +335,8 @@ def action_value(g, a, seat, subject, played, order, sizes, base, after):
     if A_HAS[a, own] == 0:
         return -np.inf
     cards = A_CARDS[a, own]
-    after[:] = sizes
+    for _t in range({n}):
+        after[_t] = sizes[_t]
     if own == 1 or A_ON_HAS[a, own] == 0:
         for place in range(len(order)):
             after[order[place]] += cards[place]
@@ -349,7 +350,8 @@ def action_value(g, a, seat, subject, played, order, sizes, base, after):
         worst = 0.0
         h = A_HARM_W[a, own]
         for i in range(H_N[h]):
-            after[:] = sizes
+            for _t in range({n}):
+                after[_t] = sizes[_t]
             after[seat] += H_MEAN[h, i]
             x = base - basic_value(g, seat, order, after)
             if x > worst:
@@ -380,7 +382,7 @@ def basic_choice(g, seat, keys):
     sizes = basic_sizes(g)
     order = R.order_in(g, seat, np.int64({order_at}))
     base = basic_value(g, seat, order, sizes)
-    after = g[{after_at}:{after_at} + {n}].view(np.float64)
+    after = R.floats(g, np.int64({after_at}), np.int64({n}))
     best = 0.0
     for k in keys:
         w = k // {n}
