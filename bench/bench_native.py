@@ -15,7 +15,9 @@ it after another ruleset was compiled (numba's code for the shared runtime then 
 cache), and loading it from the cache. With --agreement N, instead, both engines play N games of each
 bundled ruleset, module and example they share at 2, 4 and 7 players, and every statistic is compared by
 a two-sample test (turns, cards drawn and reshuffles per game: Welch's z on the means; wins by
-seat: a chi-square test of the two engines' counts), flagging |z| > 4 or p < 1e-4. With --basic,
+seat: a chi-square test of the two engines' counts), flagging |z| > 4 or p < 1e-4; random bots in
+every seat, or basic ones with --bot basic (random seats never act out of turn: basic's do, in the
+windows the module keeps). With --basic,
 instead, whole games of classic at 4 players with the default basic bots in every seat, the
 Python engine (basic played inside its generated loop) against the native one (native.basic), in
 games per second; killer, speed and classic with jump-in (and seven-o) against classic per turn,
@@ -27,7 +29,8 @@ given, each its wall time and its CPU time (user + system, its workers' included
 --start-against TREE, the start of the unodsl in that source folder too (another version), the two
 in turn.
 
-usage: python bench/bench_native.py [--games N] [--repeats R] [--agreement N [--enough Z] [--units NAMES]] [--basic]
+usage: python bench/bench_native.py [--games N] [--repeats R]
+                                   [--agreement N [--enough Z] [--units NAMES] [--bot random|basic]] [--basic]
                                    [--start [--start-against TREE]] [--start-python PYTHON]
 """
 from __future__ import annotations
@@ -356,23 +359,24 @@ def agreement(args) -> int:
         if not units:
             raise SystemExit(f"no unit is named {args.units}")
     bad = 0
+    bot = args.bot
     print(f"{args.agreement:,} games per engine" + (f" or more, enough for a 1% difference of turns to show as z "
-          f"{args.enough:g}" if args.enough else "") + "; flagged: |z| > 4 or p < 1e-4")
+          f"{args.enough:g}" if args.enough else "") + f"; {bot} bots; flagged: |z| > 4 or p < 1e-4")
     for name, mods in units:
         rules = load(name, mods)
         low, high = rules.players
         for players in sorted({low, min(high, 4), min(high, 7)}):
             label = f"{_unit_label(name, mods)}, {players}p"
             try:
-                native_engine(rules, players)
+                native_engine(rules, players, bot=bot)
             except Unsupported as missing:
                 print(f"  {label:<28} not run natively: {missing}")
                 break
-            a = simulate(rules, players, args.agreement, 1, "random")
+            a = simulate(rules, players, args.agreement, 1, bot)
             more = _games_to_catch(a, args.agreement, args.enough)
             if more:                    # the same run of seeds, on from where it stopped
-                a.merge(simulate(rules, players, more, 1, "random", first=args.agreement))
-            b = simulate_native(rules, players, a.games, 2)
+                a.merge(simulate(rules, players, more, 1, bot, first=args.agreement))
+            b = simulate_native(rules, players, a.games, 2, bot=bot)
             z = {"turns": _welch(a.mean_turns(), a.var_turns(), a.games, b.mean_turns(), b.var_turns(), b.games)}
             for stat, said in (("drawn", "cards drawn"), ("reshuffles", "reshuffles"), ("rounds", "rounds"),
                                ("eliminations", "eliminations")):
@@ -406,6 +410,9 @@ def main() -> int:
                          "per game needs to show as z Z (4: as the flag)")
     ap.add_argument("--units", metavar="NAMES", default="",
                     help="with --agreement: only these units, comma-separated (classic,classic+jump-in)")
+    ap.add_argument("--bot", choices=("random", "basic"), default="random",
+                    help="with --agreement: the bot in every seat (default: random, whose seats never act out of "
+                         "turn; basic acts in the windows)")
     ap.add_argument("--basic", action="store_true",
                     help="instead, whole games of classic 4p with basic bots: Python against native")
     ap.add_argument("--start", action="store_true",
