@@ -172,8 +172,7 @@ def basic_flowed(g, s, order, sizes, row, place):
         before[i] = sizes[order[i]]
     before[0] -= 1
     after = R.floats(g, np.int64({flowed_at}), np.int64({n}))
-    for _t in range({n}):
-        after[_t] = sizes[_t]
+    R.copy_into(after, sizes)
     for j in range(m):
         x = B_OFFSET[row, place, j]
         for i in range(m):
@@ -199,8 +198,7 @@ def basic_turn(g, s, cards):
     pw = B_WPOINTS * (0.5 + near)
     fw = B_WFOLLOW / max(1.0, sizes[s])
     after = R.floats(g, np.int64({after_at}), np.int64({n}))
-    for _t in range({n}):
-        after[_t] = sizes[_t]
+    R.copy_into(after, sizes)
     after[s] -= 1
     plain = B_EFFECT * (basic_value(g, s, order, after) - base)
     best_card = {none}
@@ -217,8 +215,7 @@ def basic_turn(g, s, cards):
             score += plain
         else:
             row = B_BLUFFS[card] if bluff else B_CHANGES[card]
-            for _t in range({n}):
-                after[_t] = sizes[_t]
+            R.copy_into(after, sizes)
             for place in range(len(order)):
                 after[order[place]] += row[place]
             after[order[0]] -= 1
@@ -339,8 +336,7 @@ def basic_answer(g, s, q, count):
         if B_ANSWERED[q, i] == 0:
             values[i] = 0.0
             continue
-        for _t in range({n}):
-            after[_t] = sizes[_t]
+        R.copy_into(after, sizes)
         after[s] += B_ANSWER_OWN[q, i, bucket]
         if asker != s:
             after[asker] += B_ANSWER_ASKER[q, i, bucket]

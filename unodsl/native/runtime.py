@@ -906,6 +906,13 @@ def floats(g, at, n):
 
 
 @njit(cache=True)
+def copy_into(out, xs):
+    """out[:len(xs)] = xs, as a loop: numba writes a slice assignment out anew at each place."""
+    for i in range(len(xs)):
+        out[i] = xs[i]
+
+
+@njit(cache=True)
 def order_in(g, start, at):
     """order_from, written in g from `at` (room for a seat each) and returned as a view of it:
     for a bot's weighing, which needs no array of its own."""

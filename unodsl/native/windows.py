@@ -141,8 +141,8 @@ def source(writer) -> str:
     settle = "settle(g)" if r.triggers else "settle_windows(g)" if r.state_windows else ""
     asks = writer.asks_out_of_turn
     return SOURCE.format(
-        **basic.room(n), n=n, size=n * len(r.windows), windows=len(r.windows), none=NONE, offer=offer_size(n), k=len(r.colors),
-        cap=len(r.deck) + 1, most=MAX_OUT_OF_TURN, stale=STALE_OUT_OF_TURN,
+        **basic.room(n), n=n, size=n * len(r.windows), windows=len(r.windows), none=NONE, offer=offer_size(n),
+        k=len(r.colors), cap=len(r.deck) + 1, most=MAX_OUT_OF_TURN, stale=STALE_OUT_OF_TURN,
         settle=settle or "pass",
         settle_turn=_lines(4, [settle,
                                f"d = g[{SLOT['decision_turn']}]",
@@ -335,8 +335,7 @@ def action_value(g, a, seat, subject, played, order, sizes, base, after):
     if A_HAS[a, own] == 0:
         return -np.inf
     cards = A_CARDS[a, own]
-    for _t in range({n}):
-        after[_t] = sizes[_t]
+    R.copy_into(after, sizes)
     if own == 1 or A_ON_HAS[a, own] == 0:
         for place in range(len(order)):
             after[order[place]] += cards[place]
@@ -350,8 +349,7 @@ def action_value(g, a, seat, subject, played, order, sizes, base, after):
         worst = 0.0
         h = A_HARM_W[a, own]
         for i in range(H_N[h]):
-            for _t in range({n}):
-                after[_t] = sizes[_t]
+            R.copy_into(after, sizes)
             after[seat] += H_MEAN[h, i]
             x = base - basic_value(g, seat, order, after)
             if x > worst:
