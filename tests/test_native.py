@@ -103,6 +103,7 @@ def _same_games(engine, rules, players: int, bot: str, seeds=SEEDS) -> None:
         assert [m[:3] for m in native.trace] == moves[:TRACE], f"moves differ ({where})"
         assert native.turns == game.turns > 0, where
         assert native.hands == game.hands, where
+        assert native.copies == [[hand.count(c) for c in range(rules.size)] for hand in native.hands], where
         assert native.stock == game.stock, where
         assert native.discard == game.discard, where
         assert native.scores == list(game.scores), where

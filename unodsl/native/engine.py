@@ -211,6 +211,12 @@ class GameView:
         return [self.region("hands", s * cap + lens[s])[s * cap:] for s in range(self.n)]
 
     @property
+    def copies(self) -> list:
+        """How many copies of each card each seat holds, as the runtime keeps them (layout)."""
+        size = self.rules.size
+        return [self.region("copies", (s + 1) * size)[s * size:] for s in range(self.n)]
+
+    @property
     def turns(self) -> int:
         return self.slot("turns_before") + self.slot("round_turns")
 

@@ -7,7 +7,9 @@ in the slot `o_<name>` (`g[g[O_SKIPS] + seat]`). One array, not a tuple of array
 compiled code passes it to every primitive it calls, and numba counts an array's owners each time
 one is passed: `run_games` borrows it (`runtime.borrowed`), so that passing it costs nothing, and
 a bot weighs its choices in a region of it (`bot`) rather than in arrays of its own, which numba
-would allocate and count.
+would allocate and count. Beside each hand lies how many copies of each card it holds (`copies`,
+a row of `cards` per seat, kept by the runtime's hand functions), so that whether a seat holds
+one of a few cards (one that may jump in) is a few reads, not a look through its hand.
 
 `None` is `NONE`, and every text the rules use (colors, kinds, codes, answers) is a number (see
 `lower.Strings`), so that comparisons stay what they are in Python.
@@ -21,7 +23,7 @@ NONE = -(1 << 62)      # None: no seat, no card, no color; far from any number a
 # Per-seat regions (n slots each), then the others, in the order they lie in memory.
 SEAT_REGIONS = ("hlen", "skips", "scores", "round_points", "teams", "eliminated", "benched",
                 "inactive", "order", "pos", "winners", "perm")
-REGIONS = ("hands",) + SEAT_REGIONS + ("stock", "discard", "buf", "counters", "peaks", "points", "colors", "alike",
+REGIONS = ("hands", "copies") + SEAT_REGIONS + ("stock", "discard", "buf", "counters", "peaks", "points", "colors", "alike",
                                       "seen", "journal", "last", "bot", "win", "win_card", "held", "win_keys", "offer", "trace")
 
 # Scalars of a game. Names follow the Game attribute they stand for (without its leading
@@ -67,7 +69,7 @@ def sizes(players: int, deck: int, cards: int, counters: int, trace: int, window
     condition held, room for the keys of those open in order; and two offers out of turn, each
     the seats in the order they act and what each wants to do)."""
     cap = deck + 1
-    out = {"hands": players * cap, **{name: players for name in SEAT_REGIONS},
+    out = {"hands": players * cap, "copies": players * cards, **{name: players for name in SEAT_REGIONS},
            "stock": cap, "discard": cap, "buf": cap + players, "counters": counters, "peaks": counters,
            "points": cards, "colors": cards, "alike": cards, "seen": cards, "journal": JOURNAL_SIZE * JOURNAL_WIDTH,
            "last": JOURNAL_SIZE * JOURNAL_WIDTH, "bot": BOT_ROWS * players + 2, "win": windows * players, "win_card": windows * players,

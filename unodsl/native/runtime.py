@@ -44,6 +44,7 @@ JOURNAL_ON, JOURNAL_LEN, LAST_LEN = SLOT["journal_on"], SLOT["journal_len"], SLO
 TURNS_BEFORE, ROUND_TURNS, RNG = SLOT["turns_before"], SLOT["round_turns"], SLOT["rng"]
 N, CAP, CARDS = SLOT["n"], SLOT["cap"], SLOT["cards"]
 O_HANDS, O_HLEN, O_SKIPS, O_SCORES = SLOT["o_hands"], SLOT["o_hlen"], SLOT["o_skips"], SLOT["o_scores"]
+O_COPIES = SLOT["o_copies"]
 O_ROUND_POINTS, O_TEAMS, O_ELIMINATED = SLOT["o_round_points"], SLOT["o_teams"], SLOT["o_eliminated"]
 O_BENCHED, O_INACTIVE, O_ORDER, O_POS = SLOT["o_benched"], SLOT["o_inactive"], SLOT["o_order"], SLOT["o_pos"]
 O_WINNERS, O_PERM, O_STOCK, O_DISCARD = SLOT["o_winners"], SLOT["o_perm"], SLOT["o_stock"], SLOT["o_discard"]
@@ -277,6 +278,23 @@ def _row(g, seat):
 
 
 @njit(cache=True)
+def _copies(g, seat):
+    return g[O_COPIES] + seat * g[CARDS]
+
+
+@njit(cache=True)
+def recount(g, seat):
+    """The seat's copies of each card (layout's `copies`) counted anew from its hand: after the
+    hand changed as a whole (swapped, passed, turned over, emptied)."""
+    c = _copies(g, seat)
+    for k in range(g[CARDS]):
+        g[c + k] = 0
+    h = _row(g, seat)
+    for i in range(hlen(g, seat)):
+        g[c + g[h + i]] += 1
+
+
+@njit(cache=True)
 def hand(g, seat):
     """The seat's hand, as a view."""
     h = _row(g, seat)
@@ -302,6 +320,7 @@ def hand_add(g, seat, card):
     k = g[O_HLEN] + seat
     g[_row(g, seat) + g[k]] = card
     g[k] += 1
+    g[_copies(g, seat) + card] += 1
 
 
 @njit(cache=True)
@@ -315,6 +334,7 @@ def hand_remove(g, seat, card):
             for j in range(i, n - 1):
                 g[h + j] = g[h + j + 1]
             g[k] = n - 1
+            g[_copies(g, seat) + card] -= 1
             return
 
 
@@ -538,6 +558,9 @@ def _swap_rows(g, a, b):
     for i in range(max(g[la], g[lb])):
         g[ha + i], g[hb + i] = g[hb + i], g[ha + i]
     g[la], g[lb] = g[lb], g[la]
+    ca, cb = _copies(g, a), _copies(g, b)
+    for k in range(g[CARDS]):
+        g[ca + k], g[cb + k] = g[cb + k], g[ca + k]
 
 
 @njit(cache=True)
@@ -558,6 +581,8 @@ def _permute_hands(g):
         g[lens + t] = old_lens[s]
         for i in range(old_lens[s]):
             g[hands + t * cap + i] = old[s * cap + i]
+    for s in range(n):
+        recount(g, s)
 
 
 @njit(cache=True)
@@ -590,6 +615,7 @@ def cancel_top(g):
                     for j in range(i, n - 1):
                         g[h + j] = g[h + j + 1]
                     g[lk] = n - 1
+                    g[_copies(g, seat) + card] -= 1
                     g[g[O_STOCK] + g[STOCK_LEN]] = card
                     g[STOCK_LEN] += 1
                     break
@@ -654,6 +680,7 @@ def redeal(g, start):
     for s in range(n):
         if g[inactive + s] == 0:
             g[g[O_HLEN] + s] = 0
+            recount(g, s)
     seats = g[O_PERM]
     m = 0
     for j in range(n):
@@ -848,6 +875,7 @@ def flip(g, keep_order):
     cap, lens = g[CAP], g[O_HLEN]
     for s in range(g[N]):
         _turn_over(g, g[O_HANDS] + s * cap, g[lens + s], np.bool_(False))
+        recount(g, s)
     _turn_over(g, g[O_STOCK], g[STOCK_LEN], np.bool_(True))
     _turn_over(g, g[O_DISCARD], g[DISCARD_LEN], np.bool_(not keep_order))
     g[FACE] ^= 1
@@ -1066,6 +1094,7 @@ def eliminate(g, seat, round_only):
         g[stock + i] = g[h + i]
     g[STOCK_LEN] = n + k
     g[g[O_HLEN] + seat] = 0
+    recount(g, seat)
 
 
 @njit(cache=True)
@@ -1191,6 +1220,7 @@ def reset_round(g, counters0):
     n = g[N]
     for s in range(n):
         g[g[O_HLEN] + s] = 0
+        recount(g, s)
         g[g[O_SKIPS] + s] = 0
         g[g[O_ROUND_POINTS] + s] = 0
         g[g[O_BENCHED] + s] = 0

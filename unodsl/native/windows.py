@@ -39,6 +39,7 @@ from . import basic
 from .layout import NONE, SLOT, STALE_OUT_OF_TURN, offer_size
 
 NOT_YET = "basic's {} is not compiled yet"
+FEW = 8          # cards an action passes up to which whether a seat holds one is read from its copies
 WHO = {"player": 0, "others": 1, "anyone": 2}
 
 # The functions SOURCE defines, and those codegen writes for the module (LoopWriter).
@@ -128,9 +129,17 @@ def tables_source(writer, strings) -> str:
     static = [a for _, a in actions if a.card_test is not None and a.card_static]
     array("A_STATIC", [static.index(a) if a in static else -1 for _, a in actions], "int64")
     colors = list(r.colors) + [None]
-    passed = [[[[int(c in r.window_card_set(a, top, color)) for c in range(r.size)] for color in colors]
-               for top in range(r.size)] for a in static]
-    array("W_CARDS", passed or [[[[0]]]], "int8")
+    sets = [[[r.window_card_set(a, top, color) for color in colors] for top in range(r.size)] for a in static]
+    array("W_CARDS", [[[[int(c in ok) for c in range(r.size)] for ok in row] for row in by_top]
+                      for by_top in sets] or [[[[0]]]], "int8")
+    # and, where they are few, the same cards listed (W_FEW_N of them, -1 where they are many): a
+    # seat holds one when its copies of one are not 0 (layout's `copies`), a few reads
+    few = [[[sorted(ok) if len(ok) <= FEW else None for ok in row] for row in by_top] for by_top in sets]
+    width = max([len(ok) for by_top in few for row in by_top for ok in row if ok] + [1])
+    array("W_FEW_N", [[[-1 if ok is None else len(ok) for ok in row] for row in by_top] for by_top in few]
+          or [[[0]]], "int64")
+    array("W_FEW", [[[(ok or []) + [0] * (width - len(ok or [])) for ok in row] for row in by_top] for by_top in few]
+          or [[[[0]]]], "int64")
     return "\n".join(rows)
 
 
@@ -142,7 +151,7 @@ def source(writer) -> str:
     asks = writer.asks_out_of_turn
     return SOURCE.format(
         **basic.room(n), n=n, size=n * len(r.windows), windows=len(r.windows), none=NONE, offer=offer_size(n),
-        k=len(r.colors), cap=len(r.deck) + 1, most=MAX_OUT_OF_TURN, stale=STALE_OUT_OF_TURN,
+        k=len(r.colors), cap=len(r.deck) + 1, cards=r.size, most=MAX_OUT_OF_TURN, stale=STALE_OUT_OF_TURN,
         settle=settle or "pass",
         settle_turn=_lines(4, [settle,
                                f"d = g[{SLOT['decision_turn']}]",
@@ -315,13 +324,23 @@ def acting_seats(g, keys):
                 if A_CARD[a] == 0:
                     can |= 1 << seat
                 elif A_STATIC[a] >= 0:
-                    passed = W_CARDS[A_STATIC[a], top, {k} if c == {none} else c]
-                    h = O_HANDS + seat * {cap}
-                    for j in range(g[O_HLEN + seat]):
-                        card = g[h + j]
-                        if passed[card] != 0 and B_VARIANTS[card] > 0:
-                            can |= 1 << seat
-                            break
+                    i, c0 = A_STATIC[a], {k} if c == {none} else c
+                    few = W_FEW_N[i, top, c0]
+                    if few >= 0:
+                        held = O_COPIES + seat * {cards}
+                        for j in range(few):
+                            card = W_FEW[i, top, c0, j]
+                            if g[held + card] != 0 and B_VARIANTS[card] > 0:
+                                can |= 1 << seat
+                                break
+                    else:
+                        passed = W_CARDS[i, top, c0]
+                        h = O_HANDS + seat * {cap}
+                        for j in range(g[O_HLEN + seat]):
+                            card = g[h + j]
+                            if passed[card] != 0 and B_VARIANTS[card] > 0:
+                                can |= 1 << seat
+                                break
                 elif first_window_card(g, a, seat, subject) != {none}:
                     can |= 1 << seat
     return can
