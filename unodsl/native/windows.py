@@ -304,8 +304,10 @@ def first_window_card(g, a, seat, subject):
 @njit(cache=True)
 def acting_seats(g, keys):
     """Windows.acting_seats: the seats whose `window_actions` is not empty, as bits (seat s:
-    1 << s), the windows open and holding being `keys`; each window and action looked at once,
-    the cards an action passes read from its table row once."""
+    1 << s), the windows open and holding being `keys`; each window and action looked at once.
+    Whether a seat holds a card an action passes is a read of its copies of each such card
+    (layout's `copies`) where they are few (W_FEW), as for jumping in with the card on top; else a
+    look through its hand against the action's table row."""
     turn = g[{S_DECISION_TURN}] != {none}
     c = g[{S_COLOR}]
     top = R.top(g)
