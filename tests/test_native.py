@@ -178,13 +178,15 @@ def test_native_basic_seats_play_the_python_games(ref, mods):
 @pytest.mark.parametrize("ref, bot", [
     pytest.param("killer", "basic", id="killer"),
     *[pytest.param(str(ROOT / "tests" / "codegen" / f"{name}.uno"), "basic", id=name)
-      for name in ("asks-out-of-turn", "turn-order", "moves-on")]])
+      for name in ("asks-out-of-turn", "turn-order", "moves-on", "wide-jump-in")]])
 def test_native_basic_seats_act_out_of_turn_as_python(ref, bot):
     """Windows that open as the state changes (a passing of hands leaves a player one card),
     jumping in with a card whose play asks questions and, while its question waits, the others
     acting out of turn (poking its player), a window whose actions are offered in turn order, one
     that stays open across turns among `whenever` rules that put players out: natively as in the
-    Python engine, at 2, 4 and 7 players where the rules allow."""
+    Python engine, at 2, 4 and 7 players where the rules allow; jumping in with any of many
+    cards (whether a seat holds one looked for in its hand) beside any of a few (read from its
+    copies of each card)."""
     rules = load(ref)
     low, high = rules.players
     for players in sorted({max(low, 2), min(high, 4), min(high, 7)}):
