@@ -5,7 +5,8 @@ how hard it is to play later, its points and what it measurably does to every ha
 `play_tables`, the same ones codegen.bots writes the Python loop's turn from); per answer to a
 question, what it measurably costs by the asker's hand size (`answer_changes`). Here those numbers
 become NumPy arrays of the module and the choices numba code over them: the turn's play and the
-drawn card's (the same sums, in the same order of floating-point operations, as `_best`), the
+drawn card's, with the run of cards it goes on with where the rules play runs (the same sums, in
+the same order of floating-point operations, as `_best`, over the plays in the order listed), the
 color it names (`_follow`: the color leaving most of its hand playable) and its answer (ties drawn
 from the game's generator as `_answer` draws them). Whether a card is played as a bluff is the
 rules' honesty test, written by codegen's templates and lowered (`basic_honest`, writer.py).
@@ -33,13 +34,7 @@ class BotUnsupported(Unsupported):
 def refusal(writer) -> str | None:
     """Why the native engine cannot play basic seats in these rules at this table size (plain
     words, for `simulate`'s note), or None."""
-    from ..compile.codegen import bot_loop_gap
     r = writer.r
-    if r.runs is not None:
-        return NOT_YET.format("play of runs of cards")
-    gap = bot_loop_gap(r)
-    if gap is not None:
-        return NOT_YET.format(f"play with {gap}")
     if r.match_static and not writer.uses_match_table:
         return NOT_YET.format("count of the cards that can follow a play, among so many kinds of card")
     return None
@@ -182,9 +177,9 @@ def basic_flowed(g, s, order, sizes, row, place):
 
 
 @njit(cache=True)
-def basic_turn(g, s, cards):
+def basic_turn(g, s, cards{runs_arg}):
     """BasicBot's play among the distinct playable `cards` (codegen.bots.bot_turn_function's
-    sums): (card, color named or None, player named or None)."""
+    sums): (card, color named or None, player named or None{runs_doc})."""{runs_init}
     sizes = basic_sizes(g)
     order = R.order_in(g, s, np.int64({order_at}))
     team = g[O_TEAMS + s]
@@ -222,30 +217,8 @@ def basic_turn(g, s, cards):
             score += B_EFFECT * (basic_value(g, s, order, after) - base)
         targets = nobody
 {named}
-        flow = B_FLOW_ROW[card]
-        at = B_VARIANT_AT[card]
-        for v in range(B_VARIANTS[card]):
-            color = B_VARIANT_COLOR[at + v]
-            k, follows = basic_following(g, s, card, color)
-            if follows:
-                k -= 1
-            for target in targets:
-                worth = score
-                if flow >= 0:
-                    place = 0
-                    if target != {none}:           # (a player out of the order of play: no flow)
-                        place = -1
-                        for i in range(len(order)):
-                            if order[i] == target:
-                                place = i
-                                break
-                    if place >= 0 and B_FLOW_HAS[flow, place] != 0:
-                        worth = B_FIT[card] + pw * B_POINTS[card] + B_EFFECT * (
-                            basic_value(g, s, order, basic_flowed(g, s, order, sizes, flow, place)) - base)
-                total = worth + fw * k
-                if best_card == {none} or total > best_score:
-                    best_card, best_color, best_target, best_score = card, color, target, total
-    return best_card, best_color, best_target
+{variants}
+    return best_card, best_color, best_target{more}
 
 
 @njit(cache=True)
@@ -254,7 +227,7 @@ def basic_drawn(g, s, card):
     (card, color, player named)."""
     one = g[{one_at}:{one_at} + 1]
     one[0] = card
-    return basic_turn(g, s, one)
+    {drawn}
 
 
 @njit(cache=True)
@@ -380,6 +353,64 @@ FOLLOWING_COLOR = """
         if B_CARD_COLOR[g[h + i]] == color:
             k += 1
     return k, B_CARD_COLOR[top] == color"""
+
+# In basic_turn, each variant of a card's play weighed (`_best`'s sums): those of the card's own
+# play, or, where the rules play runs of cards, those of the card alone and then of each run from it
+# (LegalActions._plays' order: the colors its last card's play asks for), the first weighed most
+# taken with its run.
+VARIANTS_HEAD = """
+        flow = B_FLOW_ROW[card]
+        at = B_VARIANT_AT[card]
+        for v in range(B_VARIANTS[card]):
+            color = B_VARIANT_COLOR[at + v]"""
+RUNS_HEAD = """
+        flow = B_FLOW_ROW[card]
+        st = R.run_search(g, s, card, np.int64({most}))
+        if runs:
+            run_extend(g, s, st, card)
+        found = R.run_found(st)
+        for ri in range(len(found)):
+            more = found[ri]
+            last = more[len(more) - 1] if len(more) > 0 else card
+            at = B_VARIANT_AT[last]
+            for v in range(B_VARIANTS[last]):
+                color = B_VARIANT_COLOR[at + v]"""
+WEIGH = """            k, follows = basic_following(g, s, card, color)
+            if follows:
+                k -= 1
+            for target in targets:
+                worth = score
+                if flow >= 0:
+                    place = 0
+                    if target != {none}:           # (a player out of the order of play: no flow)
+                        place = -1
+                        for i in range(len(order)):
+                            if order[i] == target:
+                                place = i
+                                break
+                    if place >= 0 and B_FLOW_HAS[flow, place] != 0:
+                        worth = B_FIT[card] + pw * B_POINTS[card] + B_EFFECT * (
+                            basic_value(g, s, order, basic_flowed(g, s, order, sizes, flow, place)) - base)
+                total = worth + fw * k
+                if best_card == {none} or total > best_score:
+                    best_card, best_color, best_target, best_score = card, color, target, total"""
+
+
+def turn_parts(runs: bool, none: int, most: int) -> dict:
+    """SOURCE's parts of basic_turn and basic_drawn that differ where the rules play runs of
+    cards: basic_turn then also searches each card's runs (not for a drawn card, played alone)
+    and returns the run its play goes on with."""
+    weigh = WEIGH.format(none=none)
+    if not runs:
+        return {"variants": VARIANTS_HEAD.lstrip("\n") + "\n" + weigh, "more": "", "runs_arg": "", "runs_doc": "",
+                "runs_init": "", "drawn": "return basic_turn(g, s, one)"}
+    weigh = "\n".join("    " + line for line in weigh.splitlines())
+    weigh += "\n                        best_more = more"
+    return {"variants": RUNS_HEAD.format(most=most).lstrip("\n") + "\n" + weigh, "more": ", best_more",
+            "runs_arg": ", runs", "runs_doc": ",\n    and the cards played after it: a run, or none",
+            "runs_init": "\n    best_more = np.empty(0, np.int64)",
+            "drawn": "card, color, target, _ = basic_turn(g, s, one, np.bool_(False))\n    return card, color, target"}
+
 
 # In basic_turn, where some card's play names a player: the players it may name (play_targets,
 # the writer's), each a variant of the play as Game._plays lists them (colors, then players).

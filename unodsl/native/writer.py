@@ -25,6 +25,7 @@ import re
 
 from ..compile.codegen.expressions import Env, Unsupported
 from ..compile.codegen.loop import LoopWriter
+from ..compile.effects import MAX_RUNS
 from ..engine.bots import BasicBot, parse_spec
 from ..engine.flow import MAX_ROUNDS, MAX_TURNS_PER_GAME, MAX_TURNS_PER_ROUND
 from ..engine.windows import Interrupt
@@ -153,7 +154,8 @@ class NativeWriter(LoopWriter):
         L = [(ind, "cards = playable_cards(g, s)"),
              (ind, "playing = len(cards) > 0"),
              (ind, "if playing:"),
-             (ind + 1, "card, color_arg, target_arg = basic_turn(g, s, cards)")]
+             (ind + 1, "card, color_arg, target_arg, more = basic_turn(g, s, cards, True)"
+              if self.r.runs is not None else "card, color_arg, target_arg = basic_turn(g, s, cards)")]
         if not self.keeps_windows:
             return L
         # as the seat bot's loop takes a turn (codegen's turn_offer, bot_turn): the actions out of
@@ -363,6 +365,7 @@ class NativeWriter(LoopWriter):
                                           following=(basic.FOLLOWING_MATCH if self.uses_match_table else
                                                      basic.FOLLOWING_COLOR).format(none=NONE, k=len(r.colors),
                                                                                   cap=len(r.deck) + 1),
+                                          **basic.turn_parts(r.runs is not None, NONE, MAX_RUNS),
                                           **basic.room(self.n), **{f"S_{k.upper()}": v for k, v in SLOT.items()})]
             if self.keeps_windows:
                 parts += [windows.tables_source(self, self.strings), windows.source(self)]
