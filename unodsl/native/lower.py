@@ -66,6 +66,8 @@ PILE_ARGS = {"put_card": (2,), "turn_over": (0,), "shuffle_pile": (0,), "move_ca
 # Game lists that are regions of the same name in the game's memory.
 ARRAYS = {name for name in SEAT_REGIONS if name not in ("hlen", "perm")} | {"counters"}
 # Helpers of codegen.runtime and the runtime functions standing for them.
+# Game methods whose runtime twins return a new array of seats each time (tuple() need not copy it).
+FRESH_SEATS = {"others", "everyone", "opponents"}
 HELPERS = {"_seats": "seats_of", "_floordiv": "floordiv", "_mod": "mod", "_card_attr": "card_attr",
            "_run_search": "run_search", "_run_options": "run_options", "_run_take": "run_take",
            "_run_back": "run_back", "_run_found": "run_found"}
@@ -393,6 +395,8 @@ class Lowering(ast.NodeTransformer):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "range" and len(node.args) == 2:
             return _call("R.numbers", *[self.visit(a) for a in node.args])      # tuple(range(a, b))
         low = self.visit(node)
+        if isinstance(node, ast.Call) and _g_attr(node.func) and node.func.attr in FRESH_SEATS:
+            return low          # a new array already: nothing else holds it
         return ast.Call(ast.Attribute(_call("R.seats_of", low), "copy", ast.Load()), [], [])
 
     def visit(self, node):

@@ -974,14 +974,15 @@ def _dealer_or_0(g):
 
 @njit(cache=True)
 def others(g, seat):
+    """Seats.others: a new array (a rule may keep it), the order written and the seat left out
+    in place."""
     if seat == NONE:
         return order_from(g, _dealer_or_0(g))
-    order = order_from(g, next_seat(g, seat, ONE))
-    out = np.empty(order.shape[0], np.int64)
+    out = np.empty(g[N], np.int64)
     m = 0
-    for s in order:
-        if s != seat:
-            out[m] = s
+    for i in range(_fill_order(g, next_seat(g, seat, ONE), out)):
+        if out[i] != seat:
+            out[m] = out[i]
             m += 1
     return out[:m]
 
@@ -997,13 +998,12 @@ def opponents(g, seat):
     if seat == NONE:
         return mine
     teams = g[O_TEAMS]
-    out = np.empty(mine.shape[0], np.int64)
     m = 0
-    for s in mine:
-        if g[teams + s] != g[teams + seat]:
-            out[m] = s
+    for i in range(mine.shape[0]):      # (others' array is new: its partners are left out in place)
+        if g[teams + mine[i]] != g[teams + seat]:
+            mine[m] = mine[i]
             m += 1
-    return out[:m]
+    return mine[:m]
 
 
 @njit(cache=True)
