@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Callable, NamedTuple, Optional
 
 from .decisions import Action
@@ -47,6 +48,12 @@ class WindowRule:
     opens_expr: object = None          # the opening condition as written, for generated code
     turn_order: bool = False           # `in turn order`: seats wanting to act are offered it in order of play
     state: bool = False                # `opens when`: also whenever the condition becomes true
+
+    @cached_property
+    def own_calls(self) -> frozenset:
+        """The verbs of the actions the window's own player may take: those a play may say as
+        the card lands (Windows.say_call looks here after every play that says one)."""
+        return frozenset(a.verb for a in self.actions if a.who == "player")
 
 
 @dataclass(frozen=True)
@@ -111,6 +118,7 @@ class Ruleset:
     after_play: tuple = ()              # Programs run after every play's own effect
     counters: dict = field(default_factory=dict)   # name -> start value
     renege_const: Optional[bool] = None            # the renege rule, when options alone decide it
+    renege_expr: object = None          # the renege rule's condition as written, for generated code
     undoable: bool = False              # some rule cancels a play, so plays keep a journal
     restrict_static: bool = False       # the `play only if` rules read only card, top, color, counters
     composed: object = None             # the composed declarations, for rule sheets

@@ -43,17 +43,23 @@ class Seats:
         return self.next_seat(seat)
 
     def _order_from(self, start) -> list:
-        """Active seats in the order of play, starting at `start`."""
+        """Active seats in the order of play, starting at `start` (a list of the caller's own).
+        Once players have changed places, each seat's order is worked out once per direction
+        and seating (`_update_plain` forgets them): bots ask for it at every choice."""
         if self._plain:
             n, d = self.n, self.direction
             return [(start + d * k) % n for k in range(n)]
-        order = []
-        p = self.pos[start]
-        for k in range(self.n):
-            s = self.order[(p + self.direction * k) % self.n]
-            if self._active(s):
-                order.append(s)
-        return order
+        key = (start, self.direction)
+        found = self._orders.get(key)
+        if found is None:
+            order = []
+            p = self.pos[start]
+            for k in range(self.n):
+                s = self.order[(p + self.direction * k) % self.n]
+                if self._active(s):
+                    order.append(s)
+            found = self._orders[key] = tuple(order)
+        return list(found)
 
     def others(self, seat) -> tuple:
         if seat is None:
@@ -92,6 +98,7 @@ class Seats:
         """Whether every seat plays and sits in its own place, so that the next seat is simply
         (seat + direction) mod n: the generated turn loop's shortcut."""
         self._plain = self._n_active == self.n and self.order == self._seated
+        self._orders = {}       # (seat, direction) -> _order_from, for this seating and these players
 
     def swap_seats(self, a: int, b: int) -> None:
         """Two players change places at the table, keeping their cards and scores."""

@@ -327,9 +327,12 @@ class Table:
     def run_length(self) -> int:
         """How many cards with the same code lie in a row on top of the discard pile."""
         pile = self.discard
-        if not pile:
-            return 0
-        top, count = pile[-1], 0
+        if len(pile) < 2:
+            return len(pile)
+        top = pile[-1]
+        if pile[-2] != top:     # (most often: asked after every play by rules that count runs)
+            return 1
+        count = 0
         for card in reversed(pile):
             if card != top:
                 break

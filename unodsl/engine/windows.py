@@ -235,7 +235,7 @@ class Windows:
         """`play X VERB`: the player's own call (the rules' `player may VERB`, whatever its word),
         said as the card lands: the first window open for the player that offers it closes."""
         for key, (rule, _) in self.windows.items():
-            if key[1] == seat and any(a.verb == verb and a.who == "player" for a in rule.actions):
+            if key[1] == seat and verb in rule.own_calls:
                 del self.windows[key]           # (the loop ends here: the dict is not read on)
                 self.event("window", seat=seat, verb=verb, subject=seat)
                 return
