@@ -61,48 +61,55 @@ def bind_tables(ns: dict, tables: PlayTables, rules) -> None:
               B_WPOINTS=tables.w_points, B_WFOLLOW=tables.w_follow, hands_value=hands_value)
 
 
-def flow_sums(players: int | None, ind: int) -> list:
+def flow_sums(players: int, fixed: bool, ind: int) -> list:
     """Lines setting `after`, the hand sizes after a play whose flow by place is `spread`,
     `offset` (engine.bots.flowed: place j holds offset[j] plus, over places i, spread[i][j]
-    times what place i held, its player's card gone), the same sums in the same order; with
-    every seat always in play (`players` of them), each place's sum written out in one line."""
-    if players is None:
-        return [(ind, "before = [sizes[t] for t in order]"),
-                (ind, "before[0] -= 1"),
-                (ind, "after = list(sizes)"),
-                (ind, "for j, t in enumerate(order):"),
-                (ind + 1, "x = offset[j]"),
-                (ind + 1, "for i, b in enumerate(before):"),
-                (ind + 2, "x += spread[i][j] * b"),
-                (ind + 1, "after[t] = x")]
+    times what place i held, its player's card gone), the same sums in the same order: each
+    place's sum written out in one line while all `players` seats are in play (always, where the
+    table is `fixed`), else as loops over the places."""
     before = ", ".join(f"b{i}" for i in range(players))
     terms = "".join(f" + spread[{i}][j] * b{i}" for i in range(players))
-    return [(ind, f"{before} = [sizes[t] for t in order]"),
-            (ind, "b0 -= 1"),
-            (ind, "after = list(sizes)"),
-            (ind, "for j, t in enumerate(order):"),
-            (ind + 1, f"after[t] = offset[j]{terms}")]
+    every = [(ind, f"{before} = [sizes[t] for t in order]"),
+             (ind, "b0 -= 1"),
+             (ind, "after = list(sizes)"),
+             (ind, "for j, t in enumerate(order):"),
+             (ind + 1, f"after[t] = offset[j]{terms}")]
+    if fixed:
+        return every
+    return [(ind, f"if len(order) == {players}:"), *[(i + 1, t) for i, t in every],
+            (ind, "else:"),
+            (ind + 1, "before = [sizes[t] for t in order]"),
+            (ind + 1, "before[0] -= 1"),
+            (ind + 1, "after = list(sizes)"),
+            (ind + 1, "for j, t in enumerate(order):"),
+            (ind + 2, "x = offset[j]"),
+            (ind + 2, "for i, b in enumerate(before):"),
+            (ind + 3, "x += spread[i][j] * b"),
+            (ind + 2, "after[t] = x")]
 
 
-def bot_functions(rules, draw_always: bool | None, orders, flows: bool, plays: str,
-                  players: int | None) -> tuple:
+def bot_functions(rules, draw_always: bool | None, renege: tuple, order: str, flows: bool, plays: str,
+                  players: int, fixed: bool) -> tuple:
     """The written turn: `bot_turn(g, s, cards)`, the bot's play among the distinct playable
     `cards` of seat `s`'s turn, as (action, call); and `bot_best(g, s, variants)`, the play it
     weighs most among a decision's plays (a turn's, or a drawn card's). `flows`: whether some
     card's play is weighed by where it sends the hands' cards (B_FLOWS, engine.bots.flowed),
     for the place of the player it names. `draw_always`: whether
     the turn also offers a draw when something can be played (the renege rule fixed to yes or no;
-    None: asked of the rules each time). A turn that offers one action only takes it, and says
-    no call, as `choose` does. `orders`: the name of a table of the order of play from each seat
-    for each direction, when every seat always plays in its place (else the Game is asked).
+    None: asked each time, as the (lines, test) of `renege` write its condition). A turn that offers one action only takes it, and says
+    no call, as `choose` does. `order`: the expression of the order of play from seat `s`
+    (LoopWriter.order_from).
     `plays`: the call listing the plays of card `c` whose play names a player (Game._plays).
-    `players`: the table size where every seat always plays in its place, else None."""
+    `players`: the table size; `fixed`: whether every seat always plays in its own place."""
     if draw_always is True:
         single = []
     else:
-        alone = "len(variants) == 1" + ("" if draw_always is False else
-                                         " and not rules.renege(Ctx(g, s, None, True, s))")
-        single = [(1, f"if {alone}:"), (2, "return variants[0], None")]
+        single = [(1, "if len(variants) == 1:")]
+        if draw_always is False:
+            single += [(2, "return variants[0], None")]
+        else:
+            lines, test = renege
+            single += [*lines, (2, f"if not {test}:"), (3, "return variants[0], None")]
     if rules.match_static:
         follow = [(2, "ok = MEMO.get((card, color))"),
                   (2, "if ok is None:"), (3, "ok = rules.playable_set(card, color)"),
@@ -126,7 +133,7 @@ def bot_functions(rules, draw_always: bool | None, orders, flows: bool, plays: s
     weights = [
         (1, "hands = g.hands"),
         (1, "sizes = [len(h) for h in hands]"),
-        (1, f"order = {orders}[g.direction][s]" if orders else "order = g._order_from(s)"),
+        (1, f"order = {order}"),
         (1, "teams = g.teams"),
         (1, "team = teams[s]"),
         (1, "mine = shed = theirs = 0.0"),
@@ -166,7 +173,7 @@ def bot_functions(rules, draw_always: bool | None, orders, flows: bool, plays: s
         (3, "score = weighed.get(key)"),
         (3, "if score is None:"),
         (4, "spread, offset = at"),
-        *flow_sums(players, 4),
+        *flow_sums(players, fixed, 4),
         (4, "score = weighed[key] = B_FIT[card] + pw * B_POINTS[card] + B_EFFECT * ("
             "hands_value(s, order, teams, after, B_THREAT) - base)"),
         (2, "else:"),

@@ -20,6 +20,8 @@ from .offer import offer_functions
 from .expressions import _NONNULL_SEATS, Env, Unsupported
 from .statements import StatementWriter
 
+CARD_PLAYS_KEPT = 4096      # lists of plays of cards that name a player kept by the written bot turn
+
 
 class LoopWriter(StatementWriter):
     """Writes the Python source of one ruleset's turn loop for a table of `n` players."""
@@ -31,6 +33,7 @@ class LoopWriter(StatementWriter):
         self._variant_colors = None   # names of the tables of a play's colors (variant_colors)
         self._targets = ()            # play_targets's lines once written (None: it cannot be)
         self._as_if = None        # inside a starter rule: writes `as if <seat> played it`
+        self._orders = None       # the order of play from each seat per direction (order_from)
 
     def _sPlayDrawn(self, node, env, ind):
         t, x, act = self.temp(), self.temp("x"), self.temp("act")
@@ -682,21 +685,26 @@ class LoopWriter(StatementWriter):
 
     def state_windows_function(self) -> list:
         """`open_state_windows(g)`: Game._open_state_windows for this ruleset and table size, each
-        `opens when` condition written out (the game checks them every time it comes to rest)."""
+        `opens when` condition written out (the game checks them every time it comes to rest).
+        What held last is written only when it changes: the check runs after every choice, and
+        almost always finds nothing new."""
         L = [(0, "def open_state_windows(g):"), (1, "held = g._held"), (1, "inactive = g.inactive"),
              (1, "windows = g.windows")]
         env = Env(player="s", actor="s", card=None)
         for w in self.r.state_windows:
             rule = self.const(w, "WIN")
             lines, test = self.condition(w.opens_expr, w.opens, env, 2)
-            L += [(1, f"for s in range({self.n}):"),
-                  (2, f"key = ({w.name!r}, s)"),
-                  *lines,
-                  (2, f"holds = not inactive[s] and bool({test})"),
-                  (2, "if holds and not held.get(key):"),
-                  (3, "windows.pop(key, None)"),
-                  (3, f"windows[key] = ({rule}, None)"),
-                  (2, "held[key] = holds")]
+            for seat in range(self.n):          # (written out per seat: its key is a constant)
+                L += [(1, f"s = {seat}"),
+                      *[(ind - 1, text) for ind, text in lines],
+                      (1, f"key = ({w.name!r}, {seat})"),
+                      (1, f"if not inactive[{seat}] and {test}:"),
+                      (2, "if not held.get(key):"),
+                      (3, "windows.pop(key, None)"),
+                      (3, f"windows[key] = ({rule}, None)"),
+                      (3, "held[key] = True"),
+                      (1, "elif held.get(key):"),
+                      (2, "held[key] = False")]
         return L
 
     def settle_function(self) -> list:
@@ -807,9 +815,11 @@ class LoopWriter(StatementWriter):
             targets = self.names_players() and self.targets_function() is not None
             if targets:
                 parts += (self.card_plays_function(),)
-            parts += bot_functions(self.r, self.r.renege_const, self.orders(), any(f is not None for f in self.tables.flows),
+            renege = ([], "True") if self.r.renege_expr is None else self.condition(
+                self.r.renege_expr, self.r.renege, Env(player="s", actor="s", card=None), 2)
+            parts += bot_functions(self.r, self.r.renege_const, renege, self.order_from("s"), any(f is not None for f in self.tables.flows),
                                    "card_plays(g, s, c)" if targets else "g._plays(s, c)",
-                                   self.n if self.fixed_table else None)
+                                   self.n, self.fixed_table)
         lines = [line for part in parts for line in self.bind_stable(part) + [(0, "")]]
         lines += self.property_functions()
         return "\n".join("    " * ind + text for ind, text in lines)
@@ -817,19 +827,30 @@ class LoopWriter(StatementWriter):
     def card_plays_function(self) -> list:
         """`card_plays(g, s, c)`: Game._plays of a card whose play names a player (the seat's
         fixed actions have none for it): every color it names (PLAY_COLORS) with every player
-        it may name (`play_targets`), or with none when it may name nobody."""
+        it may name (`play_targets`), or with none when it may name nobody. The lists are kept
+        by seat, card and players (the same few, turn after turn), up to CARD_PLAYS_KEPT of them."""
+        self.ns.update(CARD_PLAYS={}, CARD_PLAYS_KEPT=CARD_PLAYS_KEPT)
         return [(0, "def card_plays(g, s, c):"),
                 (1, "o = play_targets(g, s, c) or (None,)"),
-                (1, "return [Action(s, 'play', c, color, t) for color in PLAY_COLORS[c] for t in o]")]
+                (1, "key = (s, c, o)"),
+                (1, "found = CARD_PLAYS.get(key)"),
+                (1, "if found is None:"),
+                (2, "if len(CARD_PLAYS) >= CARD_PLAYS_KEPT:"),
+                (3, "CARD_PLAYS.clear()"),
+                (2, "found = CARD_PLAYS[key] = [Action(s, 'play', c, color, t) for color in PLAY_COLORS[c] for t in o]"),
+                (1, "return found")]
 
-    def orders(self) -> str | None:
-        """The name of a table of the order of play from each seat, for each direction, as
-        Game._order_from gives it, when every seat always plays in its place; else None."""
-        if not self.fixed_table:
-            return None
+    def order_from(self, seat: str) -> str:
+        """The expression of the order of play from `seat`, as Game._order_from gives it: read
+        from a table per seat and direction while every seat plays in its own place (always, in
+        rules that never move or drop a seat), else asked of the Game."""
         n = self.n
-        return self.const({d: tuple(tuple((s + d * k) % n for k in range(n)) for s in range(n)) for d in (1, -1)},
-                          "ORDERS")
+        if self._orders is None:
+            self._orders = {d: tuple(tuple((s + d * k) % n for k in range(n)) for s in range(n)) for d in (1, -1)}
+        table = self.const(self._orders, "ORDERS")
+        if self.fixed_table:
+            return f"{table}[g.direction][{seat}]"
+        return f"({table}[g.direction][{seat}] if g._plain else g._order_from({seat}))"
 
     def bind_stable(self, function: list) -> list:
         """Read the game's lists the rules never replace through locals bound once per call:

@@ -115,6 +115,10 @@ def _acting_seats(writer) -> list:
             usable = a.card_test is not None and a.card_static and not faces
             if usable:
                 L += _usable(writer, a, at)
+            if a.who == "anyone" and (usable or a.card_test is None):     # every seat at once
+                L += [(at, "can = [True] * {}".format(n) if a.card_test is None else
+                       "can = [c or not usable.isdisjoint(h) for c, h in zip(can, g.hands)]")]
+                continue
             seats, inner = _seats(a.who, at)
             L += seats + [(inner, "if not can[t]:")]
             if a.card_test is None:
@@ -147,7 +151,7 @@ def choice_function(writer) -> list:
                 (ind + 1, "weighed.add(key)"),
                 (ind + 1, "if base is None:"),
                 (ind + 2, "sizes = [len(h) for h in g.hands]"),
-                (ind + 2, "order = g._order_from(t)"),
+                (ind + 2, f"order = {writer.order_from('t')}"),
                 (ind + 2, "teams = g.teams"),
                 (ind + 2, "base = hands_value(t, order, teams, sizes, B_THREAT)"),
                 *value,
