@@ -40,8 +40,10 @@ SEEDS = (0, 1)
 MOVES = {"play": 1, "draw_turn": 2, "round_end": 3}     # layout.TRACE_PLAY, TRACE_DRAW, TRACE_ROUND
 
 
-def _units():
-    """(ruleset, modules) of every bundled ruleset, every module on classic and every example."""
+def _units(compiled_quick=None):
+    """(ruleset, modules) of every bundled ruleset, every module on classic and every example.
+    Given `compiled_quick` (the test compiles each), all but those named are slow: the quick run
+    (-m "not slow") compiles few modules."""
     out = [(name, ()) for name, kind, _ in bundled_names() if kind == "ruleset"]
     out += [("classic", (name,)) for name, kind, _ in bundled_names() if kind == "module"]
     for path in sorted((ROOT / "examples").rglob("*.uno")):
@@ -51,7 +53,10 @@ def _units():
             out.append((scenarios.get("ruleset", "classic"), (str(path),)))
         else:
             out.append((str(path), ()))
-    return [pytest.param(ref, mods, id="+".join(Path(p).stem for p in (ref, *mods))) for ref, mods in out]
+    ids = ["+".join(Path(p).stem for p in (ref, *mods)) for ref, mods in out]
+    return [pytest.param(ref, mods, id=label,
+                         marks=() if compiled_quick is None or label in compiled_quick else pytest.mark.slow)
+            for (ref, mods), label in zip(out, ids)]
 
 
 def _python_game(rules, players: int, seed: int, bot: str = "random"):
@@ -81,7 +86,7 @@ def _python_game(rules, players: int, seed: int, bot: str = "random"):
     return game, moves, rng.getstate()
 
 
-@pytest.mark.parametrize("ref, mods", _units())
+@pytest.mark.parametrize("ref, mods", _units(compiled_quick={"classic"}))
 def test_native_engine_plays_the_python_games(ref, mods):
     rules = load(ref, mods)
     low, high = rules.players
@@ -146,7 +151,7 @@ ACT_OUT_OF_TURN = {"killer", "speed", "no-mercy", "shuffle-hands", "swap-hands",
 EVERY_SIZE = {"classic", "classic+jump-in", "swap-hands"}
 
 
-@pytest.mark.parametrize("ref, mods", _units())
+@pytest.mark.parametrize("ref, mods", _units(compiled_quick=()))
 def test_native_basic_seats_play_the_python_games(ref, mods):
     """Basic bots in every seat, their every choice compiled (the turn's play, the drawn card's,
     colors, answers, the call said with a play, its actions out of turn), play BasicBot's games
