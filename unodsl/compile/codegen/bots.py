@@ -94,11 +94,11 @@ def bot_functions(rules, draw_always: bool | None, renege: tuple, order: str, fl
     `cards` of seat `s`'s turn, as (action, call); and `bot_best(g, s, variants)`, the play it
     weighs most among a decision's plays (a turn's, or a drawn card's). `flows`: whether some
     card's play is weighed by where it sends the hands' cards (B_FLOWS, engine.bots.flowed),
-    for the place of the player it names. `draw_always`: whether
-    the turn also offers a draw when something can be played (the renege rule fixed to yes or no;
-    None: asked each time, as the (lines, test) of `renege` write its condition). A turn that offers one action only takes it, and says
-    no call, as `choose` does. `order`: the expression of the order of play from seat `s`
-    (LoopWriter.order_from).
+    for the place of the player it names. `draw_always`: whether the turn also offers a draw
+    when something can be played (the renege rule fixed to yes or no; None: asked each time, as
+    the (lines, test) of `renege` write its condition). A turn that offers one action only takes
+    it, and says no call, as `choose` does. `order`: the expression of the order of play from
+    seat `s` (LoopWriter.order_from).
     `plays`: the call listing the plays of card `c` whose play names a player (Game._plays).
     `players`: the table size; `fixed`: whether every seat always plays in its own place."""
     if draw_always is True:
