@@ -19,6 +19,8 @@ class Seats:
             return None
         n, order, inactive = self.n, self.order, self.inactive
         p = self.pos[seat]
+        if self._n_active == n:         # (every seat plays: the next place's; asked on every turn
+            return order[(p + step) % n]    # once players have changed places)
         for k in range(1, n + 1):
             t = order[(p + step * k) % n]
             if not inactive[t]:
