@@ -15,12 +15,15 @@ class Seats:
     """Mixed into Game: direction, skips, the seating order and who is still in play."""
 
     def clockwise(self, seat, step: int = 1):
+        """The seat `step` places on from `seat`, passing over those out of play (further steps
+        of `step`). With every seat in play, simply the one sitting there: the turn loop asks
+        this on every turn once players have changed places."""
         if seat is None:
             return None
         n, order, inactive = self.n, self.order, self.inactive
         p = self.pos[seat]
-        if self._n_active == n:         # (every seat plays: the next place's; asked on every turn
-            return order[(p + step) % n]    # once players have changed places)
+        if self._n_active == n:
+            return order[(p + step) % n]
         for k in range(1, n + 1):
             t = order[(p + step * k) % n]
             if not inactive[t]:
