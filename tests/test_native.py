@@ -465,6 +465,19 @@ def test_a_later_run_loads_the_module_an_earlier_one_wrote_without_writing_it(mo
     assert native_engine_module._known_module(load("classic"), 4, TRACE) is not None
 
 
+def test_the_machine_code_on_disk_is_found_where_numba_keeps_it(monkeypatch, tmp_path):
+    """A run loads the module an earlier one wrote when numba kept its machine code: beside the
+    modules, or under NUMBA_CACHE_DIR when that names a folder (as the start benchmark sets it),
+    in the subfolder numba's own locator names for the modules' folder."""
+    from numba.core.caching import _CacheLocator
+    modules = tmp_path / "native"
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    assert native_engine_module._numba_folder(modules) == modules / "__pycache__"
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "numba"))
+    expected = tmp_path / "numba" / _CacheLocator.get_suitable_cache_subpath(str(modules / "ruleset_x.py"))
+    assert native_engine_module._numba_folder(modules) == expected
+
+
 @pytest.mark.parametrize("ref, mods", _units())
 def test_what_the_native_engine_cannot_run_is_named_and_played_by_python(ref, mods):
     """A ruleset is either compiled whole or refused with what it met (a statement, a game

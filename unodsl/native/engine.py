@@ -97,10 +97,21 @@ def _remember(rules, players: int, trace: int, digest: str, bot: str = "random")
 
 
 def _compiled(digest: str) -> bool:
-    """Whether numba kept the module's machine code on disk: that of `run_games`, which holds
-    everything a run calls (numba keeps none for a function it cannot cache)."""
-    folder = cache_dir() / "__pycache__"
+    """Whether numba kept the module's machine code on disk: that of `run_games`, whose caching
+    stands for the module's (numba keeps none for a function it cannot cache)."""
+    folder = _numba_folder(cache_dir())
     return folder.is_dir() and any(folder.glob(f"ruleset_{digest}.run_games-*.nbi"))
+
+
+def _numba_folder(modules: Path) -> Path:
+    """Where numba keeps the machine code of the modules in `modules`: beside them, in
+    `__pycache__`, unless NUMBA_CACHE_DIR names a folder of its own, in which numba keeps each
+    source folder's in a subfolder named by the folder's name and the SHA-1 of its path."""
+    own = os.environ.get("NUMBA_CACHE_DIR")
+    if not own:
+        return modules / "__pycache__"
+    where = os.path.abspath(modules)
+    return Path(own) / f"{os.path.basename(where)}_{hashlib.sha1(where.encode()).hexdigest()}"
 
 
 def _load(source: str | None, key: str):
