@@ -407,7 +407,8 @@ def test_a_mutated_basic_weighing_is_caught(monkeypatch):
 @pytest.mark.parametrize("ref, mods, pattern, replacement", [
     ("classic", ("deadly",), r"if value > best \+ 1e-9:", "if value > best + 1e-9 and A_WHO[a] != 1:"),
     ("classic", ("jump-in",), r"if value > best \+ 1e-9:", "if value > best + 1e-9 and A_WHO[a] != 2:"),
-    (str(ROOT / "tests" / "codegen" / "asks-out-of-turn.uno"), (), r"offer_run_plain\(g, np.int64\(O_OFFER\)\)\n", "pass\n")],
+    (str(ROOT / "tests" / "codegen" / "asks-out-of-turn.uno"), (),
+     r"R\.far\(offer_run_plain, g\[O_FAR \+ \d+\], g, \(np.int64\(O_OFFER\),\)\)\n", "pass\n")],
     ids=["never-catches", "never-jumps-in", "none-act-while-a-question-waits"])
 def test_a_mutated_out_of_turn_weighing_is_caught(monkeypatch, ref, mods, pattern, replacement):
     """Basic seats that never take the actions of others out of turn (catching a player who did

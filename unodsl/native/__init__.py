@@ -5,8 +5,9 @@ over typed arrays, which numba compiles once per ruleset and table size and cach
 rules' meaning is therefore written once, in codegen's templates: what is here is the table's
 primitives over arrays (`runtime`, twins of the Game's methods), how a game lies in those arrays
 (`layout`), the parts of a game around the turn loop (`writer`), the basic bot's choices over
-arrays (`basic`), the out-of-turn windows it acts in and its actions there (`windows`), and
-building, caching and running (`engine`). `portable` is the generator both
+arrays (`basic`), the out-of-turn windows it acts in and its actions there (`windows`), the
+calls of the module's big functions made through their addresses so that numba compiles each
+once (`far`), and building, caching and running (`engine`). `portable` is the generator both
 engines can share, for the tests that hold them to the same games.
 
 Only `simulate` uses it; play, scenarios, the step API and every other front end run the Python

@@ -142,8 +142,10 @@ class NativeEngine:
         self.module = module
         self.trace = trace
         self.windows = getattr(module, "KEPT_WINDOWS", 0)      # windows the module keeps (native.windows)
+        self.far = getattr(module, "FAR", ())                 # functions it calls far (native.far)
         self.offsets, self.memory = offsets(players, len(rules.deck), rules.size, len(rules.counters), trace,
-                                            self.windows)
+                                            self.windows, len(self.far))
+        self._addresses = None
 
     def new_state(self) -> np.ndarray:
         """A game's memory (layout), with its shape filled in."""
@@ -160,7 +162,17 @@ class NativeEngine:
         g[colors:colors + r.size] = [NONE if c is None else r.colors.index(c) for c in r.cards.color]
         alike = self.offsets["alike"]        # the card a player tells each one as (Ruleset.distinct)
         g[alike:alike + r.size] = r.same_face or range(r.size)
+        if self.far:
+            if self._addresses is None:
+                self._addresses = [far_address(self._function(name), count) for name, count in self.far]
+            at = self.offsets["far"]
+            g[at:at + len(self.far)] = self._addresses
         return g
+
+    def _function(self, name: str):
+        """A compiled function the module calls: its own, or the runtime's ("R.name")."""
+        owner, _, attr = name.rpartition(".")
+        return getattr(self.module if not owner else getattr(self.module, owner), attr)
 
     def run(self, games: int, seed: int, first: int = 0, unit: int = 2520, state=None, direct: bool = False) -> "Totals":
         """Raw totals of games first .. first+games-1 of the run seeded `seed`."""
@@ -185,6 +197,16 @@ class NativeEngine:
     def warm(self) -> None:
         """Compile (or load from the cache) everything a run needs, by playing one game."""
         self.run(1, 0)
+
+
+def far_address(function, parameters: int) -> int:
+    """The address of `function`'s machine code for the game's memory and int64 numbers, as
+    runtime.far calls it: compiled now, or loaded from the cache."""
+    from numba import types
+    signature = (types.Array(types.int64, 1, "C"),) + (types.int64,) * (parameters - 1)
+    function.compile(signature)
+    compiled = function.overloads[signature]
+    return compiled.library.get_pointer_to_function(compiled.fndesc.llvm_func_name)
 
 
 class Totals(NamedTuple):

@@ -24,7 +24,9 @@ NONE = -(1 << 62)      # None: no seat, no card, no color; far from any number a
 SEAT_REGIONS = ("hlen", "skips", "scores", "round_points", "teams", "eliminated", "benched",
                 "inactive", "order", "pos", "winners", "perm")
 REGIONS = ("hands", "copies") + SEAT_REGIONS + ("stock", "discard", "buf", "counters", "peaks", "points", "colors", "alike",
-                                      "seen", "journal", "last", "bot", "win", "win_card", "held", "win_keys", "offer", "trace")
+                                      "seen", "journal", "last", "bot", "win", "win_card", "held", "win_keys", "offer", "trace",
+                                      "far")    # last: where it lies does not hang on its length
+
 
 # Scalars of a game. Names follow the Game attribute they stand for (without its leading
 # underscore), so that `g.idle_turns` in generated code is `g[SLOT["idle_turns"]]` here.
@@ -62,12 +64,14 @@ J_DRAW, J_DIRECTION, J_COLOR, J_COUNTER, J_SWAP, J_PASS, J_FLIP = 1, 2, 3, 4, 5,
 TRACE_PLAY, TRACE_DRAW, TRACE_ROUND = 1, 2, 3
 
 
-def sizes(players: int, deck: int, cards: int, counters: int, trace: int, windows: int = 0) -> dict:
+def sizes(players: int, deck: int, cards: int, counters: int, trace: int, windows: int = 0, far: int = 0) -> dict:
     """The length of each region for a table of `players`, a deck of `deck` cards (`cards`
     distinct), `counters` counters, a trace of `trace` entries and `windows` windows kept (one
     of each per seat: its stamp, 0 when closed, the card it opened on, whether its `opens when`
     condition held, room for the keys of those open in order; and two offers out of turn, each
-    the seats in the order they act and what each wants to do)."""
+    the seats in the order they act and what each wants to do), and the addresses of `far`
+    functions (native.far: the module's text says how many, and the region is last so that
+    where every region lies is known before that text is written)."""
     cap = deck + 1
     out = {"hands": players * cap, "copies": players * cards, **{name: players for name in SEAT_REGIONS},
            "stock": cap, "discard": cap, "buf": cap + players, "counters": counters, "peaks": counters,
@@ -75,7 +79,7 @@ def sizes(players: int, deck: int, cards: int, counters: int, trace: int, window
            "last": JOURNAL_SIZE * JOURNAL_WIDTH, "bot": BOT_ROWS * players + 2, "win": windows * players, "win_card": windows * players,
            "held": windows * players, "win_keys": windows * players,
            "offer": 2 * offer_size(players) if windows else 0,
-           "trace": trace * TRACE_WIDTH}
+           "trace": trace * TRACE_WIDTH, "far": far}
     return out
 
 
@@ -93,11 +97,12 @@ def offer_size(players: int) -> int:
     return 2 + 5 * players
 
 
-def offsets(players: int, deck: int, cards: int, counters: int, trace: int, windows: int = 0) -> tuple[dict, int]:
+def offsets(players: int, deck: int, cards: int, counters: int, trace: int, windows: int = 0,
+            far: int = 0) -> tuple[dict, int]:
     """(region -> its first index in g, the length of g)."""
     at = len(SCALARS)
     out = {}
-    for name, size in sizes(players, deck, cards, counters, trace, windows).items():
+    for name, size in sizes(players, deck, cards, counters, trace, windows, far).items():
         out[name] = at
         at += size
     return out, at

@@ -17,6 +17,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit as _njit, types
 from numba.core import cgutils
+from numba.core.errors import TypingError
 from numba.extending import intrinsic, overload
 
 from . import layout
@@ -88,6 +89,33 @@ def borrowed(typingctx, array):
         view.parent = cgutils.get_null_value(view.parent.type)
         return view._getvalue()
     return array(array), codegen
+
+
+@intrinsic
+def far(typingctx, function, address, g, args):
+    """`function(g, *args)`, called through `address`, that of its machine code (native.far):
+    this function is compiled without the callee's code, which numba would otherwise link into
+    it and optimise again. The callee is compiled (typed here) for the game's memory and int64
+    numbers, whatever integers or booleans `args` are, so that the engine can ask numba for the
+    address of that one compilation before a game starts."""
+    if not isinstance(function, types.Dispatcher):
+        raise TypingError(f"far: {function} is not a compiled function")
+    if not (isinstance(g, types.Array) and g.dtype == types.int64 and g.ndim == 1 and g.layout == "C"):
+        raise TypingError(f"far: the game's memory is {g}, not a contiguous int64 array")
+    if not isinstance(args, types.BaseTuple) or not all(isinstance(a, (types.Integer, types.Boolean)) for a in args):
+        raise TypingError(f"far: the arguments of {function.dispatcher.py_func.__name__} are {args}, not numbers")
+    callee = (g,) + (types.int64,) * len(args)
+    returns = typingctx.resolve_function_type(function, callee, {}).return_type
+
+    def codegen(context, builder, sig, values):
+        _, at, memory, packed = values
+        numbers = [context.cast(builder, builder.extract_value(packed, i), t, types.int64) for i, t in enumerate(args)]
+        pointer = builder.inttoptr(at, context.call_conv.get_function_type(returns, callee).as_pointer())
+        status, result = context.call_conv.call_function(builder, pointer, returns, callee, [memory, *numbers])
+        with cgutils.if_unlikely(builder, status.is_error):
+            context.call_conv.return_status_propagate(builder, status)
+        return result
+    return returns(function, address, g, args), codegen
 
 
 _GAMMA, _MIX1, _MIX2 = np.uint64(GAMMA), np.uint64(MIX1), np.uint64(MIX2)

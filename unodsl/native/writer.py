@@ -41,7 +41,7 @@ from .layout import (
     TRACE_ROUND,
     offsets,
 )
-from . import basic, windows
+from . import basic, far, windows
 from .lower import RULE_MARK, Lowering, Strings, Tables, encode, lower_functions
 
 MATCH_TABLE_LIMIT = 256      # distinct cards up to which matching is one table lookup
@@ -369,7 +369,7 @@ class NativeWriter(LoopWriter):
                                           **basic.room(self.n), **{f"S_{k.upper()}": v for k, v in SLOT.items()})]
             if self.keeps_windows:
                 parts += [windows.tables_source(self, self.strings), windows.source(self)]
-        return "\n".join(parts + [body, self.game_source()]) + "\n"
+        return far.split("\n".join(parts + [body, self.game_source()]) + "\n")
 
     def delegated_place(self) -> str:
         """Where the first rule left to the generic closures is, or what it is (a card property)."""
