@@ -37,7 +37,14 @@ def inlined(g, s):
     big(g, s)
 
 @njit(cache=True)
+def plays_again(g, s, again):
+{BIG}
+    if again:
+        plays_again(g, s, np.bool_(False))
+
+@njit(cache=True)
 def caller(g, s):
+    plays_again(g, s, np.bool_(True))
     big(g, s)
     big(g, s=s)
     small(g, s)
@@ -75,6 +82,11 @@ def test_big_functions_called_with_numbers_are_called_far():
     assert "small(g, s)" in calls
     assert f"R.far(big, g[O_FAR + {k}], g, (s,))" in _calls(tree, "inlined")
     assert dict(listed)["big"] == 2
+    # a call round a circle back to its caller stays an ordinary one (numba types the recursion),
+    # its numbers as the int64 a far call hands: one compilation of the function
+    assert "plays_again" in names
+    assert "plays_again(g, np.int64(s), np.int64(np.bool_(False)))" in _calls(tree, "plays_again")
+    assert f"R.far(plays_again, g[O_FAR + {names.index('plays_again')}], g, (s, np.bool_(True)))" in calls
 
 
 def test_a_module_without_big_functions_is_left_as_written():

@@ -59,6 +59,17 @@ def split(source: str) -> str:
                 linked.add(callee)
         return lines, frozenset(linked)
 
+    @lru_cache(maxsize=None)
+    def reach(name: str) -> frozenset:
+        """Every function a call of `name` may come to, through any calls."""
+        seen, todo = set(), list(graph[name].calls)
+        while todo:
+            f = todo.pop()
+            if f not in seen:
+                seen.add(f)
+                todo.extend(graph[f].calls)
+        return frozenset(seen)
+
     def library(name: str) -> int:
         seen, todo, total = set(), [name], 0
         while todo:
@@ -76,7 +87,10 @@ def split(source: str) -> str:
         return source
     rewrite = _FarCalls({name: i for i, name in enumerate(far)})
     lines = source.splitlines()
-    for f in sorted(module.values(), key=lambda f: f.node.lineno, reverse=True):
+    for name, f in sorted(module.items(), key=lambda item: item[1].node.lineno, reverse=True):
+        # a call round a circle back to its caller (a play that plays another card) stays an
+        # ordinary one: numba types it as the recursion it is
+        rewrite.kept = {callee for callee in rewrite.slot if callee == name or name in reach(callee)}
         if f.calls & rewrite.slot.keys():
             head = f.node.lineno - 1              # the function again, its decorators kept as written
             rewrite.visit(f.node)
@@ -165,19 +179,29 @@ def _array_parameters(defs: dict, qualify, known: dict) -> dict:
 
 class _FarCalls(ast.NodeTransformer):
     """`f(g, a, b)` (or `R.f(g, a, b)`) of a far function becomes
-    `R.far(f, g[O_FAR + k], g, (a, b))`."""
+    `R.far(f, g[O_FAR + k], g, (a, b))`; where the call stays an ordinary one (`kept`), its
+    numbers go as int64, `f(g, np.int64(a), np.int64(b))`, so that numba compiles f once, for
+    the types a far call hands it."""
 
     def __init__(self, slot: dict):
         self.slot = slot
+        self.kept = set()       # far functions whose calls stay ordinary in the function at hand
 
     def visit_Call(self, node: ast.Call):
         self.generic_visit(node)
         name = _module_callee(node)
-        if (name in self.slot and not node.keywords and node.args and isinstance(node.args[0], ast.Name)
+        if not (name in self.slot and not node.keywords and node.args and isinstance(node.args[0], ast.Name)
                 and node.args[0].id == "g" and not any(isinstance(a, ast.Starred) for a in node.args)):
-            address = ast.Subscript(ast.Name("g", ast.Load()),
-                                    ast.BinOp(ast.Name("O_FAR", ast.Load()), ast.Add(), ast.Constant(self.slot[name])),
-                                    ast.Load())
-            return ast.Call(ast.Attribute(ast.Name(RUNTIME, ast.Load()), "far", ast.Load()),
-                            [node.func, address, ast.Name("g", ast.Load()), ast.Tuple(node.args[1:], ast.Load())], [])
-        return node
+            return node
+        if name in self.kept:
+            node.args[1:] = [_int64(a) for a in node.args[1:]]
+            return node
+        address = ast.Subscript(ast.Name("g", ast.Load()),
+                                ast.BinOp(ast.Name("O_FAR", ast.Load()), ast.Add(), ast.Constant(self.slot[name])),
+                                ast.Load())
+        return ast.Call(ast.Attribute(ast.Name(RUNTIME, ast.Load()), "far", ast.Load()),
+                        [node.func, address, ast.Name("g", ast.Load()), ast.Tuple(node.args[1:], ast.Load())], [])
+
+
+def _int64(arg: ast.expr) -> ast.expr:
+    return ast.Call(ast.Attribute(ast.Name("np", ast.Load()), "int64", ast.Load()), [arg], [])
