@@ -206,10 +206,10 @@ def compiler_settings():
     """numba's settings while a module and the runtime compile: LLVM's loop vectorizer off. A
     game's loops run over a few seats, a hand or a deck, and stop early; vectorized, each became a
     vector loop with a scalar loop for what is left, which LLVM optimised and emitted twice over.
-    Off, classic with jump-in and basic bots compiled in 13.9 s where it took 16.4 s (after another
-    ruleset, bench_native --start), and the bundled rulesets' games took 1 to 7% less time. numba reads the setting
-    each time it builds LLVM's passes; its compiler lock keeps other threads' compiles out while
-    it is changed, and the user's own setting is restored after."""
+    Off, classic with jump-in and basic bots compiled in 13.9 s where it took 16.4 s (after
+    another ruleset, bench_native --start), and the bundled rulesets' games took 1 to 7% less
+    time. numba reads the setting each time it builds LLVM's passes; its compiler lock keeps other
+    threads' compiles out while it is changed, and the user's own setting is restored after."""
     from numba.core import config
     from numba.core.compiler_lock import global_compiler_lock
     with global_compiler_lock:
