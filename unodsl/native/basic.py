@@ -191,7 +191,7 @@ def basic_turn(g, s, cards{runs_arg}):
                 near = k
     base = basic_value(g, s, order, sizes)
     pw = B_WPOINTS * (0.5 + near)
-    fw = B_WFOLLOW / max(1.0, sizes[s])
+    fw = B_WFOLLOW / (sizes[s] if sizes[s] > 1.0 else 1.0)
     after = R.floats(g, np.int64({after_at}), np.int64({n}))
     R.copy_into(after, sizes)
     after[s] -= 1
@@ -238,7 +238,7 @@ def basic_card(g, s, options):
     near = 0.0
     for t in R.order_in(g, s, np.int64({order_at})):
         if t != s and g[O_TEAMS + t] != team:
-            k = 1.0 / (1.0 + max(0.0, g[O_HLEN + t]))
+            k = 1.0 / (1.0 + g[O_HLEN + t])
             if k > near:
                 near = k
     pw = B_WPOINTS * (0.5 + near)
@@ -293,7 +293,7 @@ def basic_answer(g, s, q, count):
     if count == 1:
         return 0
     if B_MEASURED[q] == 0:
-        return int(R.rand(g) * count)
+        return np.int64(R.rand(g) * count)
     asker = g[{S_TURN}]
     held = g[O_HLEN + asker]
     bucket = len(B_BUCKETS)
@@ -304,22 +304,24 @@ def basic_answer(g, s, q, count):
     sizes = basic_sizes(g)
     order = R.order_in(g, s, np.int64({order_at}))
     after = R.floats(g, np.int64({after_at}), np.int64({n}))
-    values = np.empty(count, np.float64)
+    values = R.new_reals(count)
+    best = -np.inf
     for i in range(count):
-        if B_ANSWERED[q, i] == 0:
-            values[i] = 0.0
-            continue
-        R.copy_into(after, sizes)
-        after[s] += B_ANSWER_OWN[q, i, bucket]
-        if asker != s:
-            after[asker] += B_ANSWER_ASKER[q, i, bucket]
-        values[i] = basic_value(g, s, order, after)
-    best = values.max()
+        value = 0.0
+        if B_ANSWERED[q, i] != 0:
+            R.copy_into(after, sizes)
+            after[s] += B_ANSWER_OWN[q, i, bucket]
+            if asker != s:
+                after[asker] += B_ANSWER_ASKER[q, i, bucket]
+            value = basic_value(g, s, order, after)
+        values[i] = value
+        if value > best:
+            best = value
     ties = 0
     for i in range(count):
         if values[i] >= best - B_TIE:
             ties += 1
-    pick = int(R.rand(g) * ties) if ties > 1 else 0
+    pick = np.int64(R.rand(g) * ties) if ties > 1 else 0
     for i in range(count):
         if values[i] >= best - B_TIE:
             if pick == 0:
@@ -408,7 +410,7 @@ def turn_parts(runs: bool, none: int, most: int) -> dict:
     weigh += "\n                        best_more = more"
     return {"variants": RUNS_HEAD.format(most=most).lstrip("\n") + "\n" + weigh, "more": ", best_more",
             "runs_arg": ", runs", "runs_doc": ",\n    and the cards played after it: a run, or none",
-            "runs_init": "\n    best_more = np.empty(0, np.int64)",
+            "runs_init": "\n    best_more = R.new_ints(np.int64(0))",
             "drawn": "card, color, target, _ = basic_turn(g, s, one, np.bool_(False))\n    return card, color, target"}
 
 

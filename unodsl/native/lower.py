@@ -722,6 +722,10 @@ class Lowering(ast.NodeTransformer):
             return self.drive(args)
         if name == "_seat_attr":
             return self.seat_attr(args)
+        if name == "int" and len(args) == 1:
+            # numba's cast, not its int(): numba compiles its own functions afresh in every
+            # process (runtime.new_ints), a cast it writes in place
+            return ast.Call(ast.Attribute(ast.Name("np", ast.Load()), "int64", ast.Load()), [self.visit(args[0])], [])
         if name in ("int", "min", "max", "range", "abs"):
             return ast.Call(f, [self.visit(a) for a in args], [])
         if name in self.local_functions:
@@ -856,9 +860,8 @@ class Lowering(ast.NodeTransformer):
                 ast.AugAssign(ast.Name(k, ast.Store()), ast.Add(), ast.Constant(1))]
         body = [ast.Assign([ast.Name(src, ast.Store())], source),
                 ast.Assign([ast.Name(out, ast.Store())],
-                           ast.Call(ast.Attribute(ast.Name("np", ast.Load()), "empty", ast.Load()),
-                                    [ast.Call(ast.Name("len", ast.Load()), [ast.Name(src, ast.Load())], []),
-                                     ast.Attribute(ast.Name("np", ast.Load()), "int64", ast.Load())], [])),
+                           ast.Call(ast.Attribute(ast.Name("R", ast.Load()), "new_ints", ast.Load()),
+                                    [ast.Call(ast.Name("len", ast.Load()), [ast.Name(src, ast.Load())], [])], [])),
                 ast.Assign([ast.Name(k, ast.Store())], _unliteral(ast.Constant(0))),
                 ast.For(ast.Name(var, ast.Store()), ast.Name(src, ast.Load()),
                         [ast.If(self.all_of(conds), keep, [])] if conds else keep, []),

@@ -506,10 +506,12 @@ def choose_dealer(g):
     n = {n}
     if {dealer_random}:
         return R.randbelow(g, np.int64(n))
-    contenders = np.arange(n)
+    contenders = R.new_ints(np.int64(n))
+    for j in range(n):
+        contenders[j] = j
     m = n
-    picked = np.empty(n, np.int64)
-    values = np.empty(n, np.int64)
+    picked = R.new_ints(np.int64(n))
+    values = R.new_ints(np.int64(n))
     while m > 1:
         k = 0
         while k < m:
@@ -612,7 +614,7 @@ def run_games(state, seed, first, count, hist, totals, peaks, wins, won, team_wo
     for i in range(first, first + count):
         play_one(g, seed if direct else R.game_seed(seed, i))
         turns = g[{S_TURNS_BEFORE}] + g[{S_ROUND_TURNS}]
-        hist[min(turns, {hist} - 1)] += 1
+        hist[turns if turns < {hist} - 1 else {hist} - 1] += 1
         totals[0] += turns * turns
         totals[1] += g[{S_ROUND}]
         totals[2] += g[{S_DRAWN}]
@@ -621,13 +623,15 @@ def run_games(state, seed, first, count, hist, totals, peaks, wins, won, team_wo
         totals[5] += g[{S_ELIMINATIONS}]
         totals[6] += g[{S_STALEMATE}] != 0
         for s in range({n}):
-            totals[7] += max(0, g[O_SCORES + s])
+            if g[O_SCORES + s] > 0:
+                totals[7] += g[O_SCORES + s]
         totals[8] += g[{S_DRAWN}] * g[{S_DRAWN}]
         totals[9] += g[{S_RESHUFFLES}] * g[{S_RESHUFFLES}]
         totals[10] += g[{S_ROUND}] * g[{S_ROUND}]
         totals[11] += g[{S_ELIMINATIONS}] * g[{S_ELIMINATIONS}]
         for j in range({counters}):
-            peaks[j] = max(peaks[j], g[O_PEAKS + j])
+            if g[O_PEAKS + j] > peaks[j]:
+                peaks[j] = g[O_PEAKS + j]
         m = g[{S_N_WINNERS}]
         for j in range(m):
             wins[g[O_WINNERS + j]] += unit // m
