@@ -1,8 +1,10 @@
-"""native.engine.compiler_settings: numba's settings while a ruleset's module compiles.
+"""What a ruleset's first native compile is spared: numba's settings while a module compiles
+(native.engine.compiler_settings), and the functions of numba's own that a module does not call.
 
 A game's loops are short and stop early; LLVM's loop vectorizer made every module's first compile
-longer and its games slower (README, "Starting a run"). These tests hold that the setting takes
-effect in numba, that the user's own setting comes back, and that an engine compiles under it.
+longer and its games slower (README, "Speed"). These tests hold that the setting takes effect in
+numba, that the user's own setting comes back, and that an engine compiles under it; and that a
+module's code leaves out the functions numba compiles afresh in every process (runtime.new_ints).
 """
 from __future__ import annotations
 
@@ -10,11 +12,17 @@ import pytest
 
 numba = pytest.importorskip("numba")
 
+import ast  # noqa: E402
+
 from numba.core import config  # noqa: E402
 
 from unodsl import load  # noqa: E402
 from unodsl.native import native_engine  # noqa: E402
 from unodsl.native.engine import NativeEngine, compiler_settings  # noqa: E402
+from unodsl.native.writer import NativeWriter  # noqa: E402
+
+# numba's own functions, compiled again in every process whose code calls them
+AFRESH = {"np.empty", "np.zeros", "np.ones", "np.arange", "int", "max", "min", "abs", "sorted", "sum"}
 
 
 def _summing_loop_ir() -> str:
@@ -49,3 +57,14 @@ def test_an_engine_compiles_and_loads_its_code_under_the_settings(monkeypatch):
     engine.warm()
     assert seen == [0]
     assert config.LOOP_VECTORIZE == 1
+
+
+@pytest.mark.parametrize("name, mods", [("classic", ()), ("classic", ("jump-in",)), ("killer", ()), ("speed", ()),
+                                        ("flip", ())])
+def test_a_module_calls_none_of_numbas_own_functions_compiled_in_every_process(name, mods):
+    tree = ast.parse(NativeWriter(load(name, mods), 4, bot="basic").module_source())
+    compiled = [f for f in tree.body if isinstance(f, ast.FunctionDef) and f.decorator_list]
+    called = {ast.unparse(n.func) for f in compiled for n in ast.walk(f) if isinstance(n, ast.Call)}
+    assert called & AFRESH == set()
+    assert [c for c in called if c.endswith((".max", ".min", ".sum"))] == []
+    assert "R.new_ints" in called           # what the module calls instead

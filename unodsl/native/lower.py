@@ -166,6 +166,11 @@ def _g_attr(node, name: str | None = None) -> bool:
     return isinstance(node, ast.Attribute) and _is_g(node.value) and (name is None or node.attr == name)
 
 
+def _int64(value: ast.expr) -> ast.Call:
+    """np.int64(value): numba's cast, written in place."""
+    return ast.Call(ast.Attribute(ast.Name("np", ast.Load()), "int64", ast.Load()), [value], [])
+
+
 def _call(func: str, *args) -> ast.Call:
     """R.func(*args) when func is dotted as `R.x`, else func(*args); a whole number given as
     itself is passed as an int64 (`_unliteral`)."""
@@ -725,7 +730,9 @@ class Lowering(ast.NodeTransformer):
         if name == "int" and len(args) == 1:
             # numba's cast, not its int(): numba compiles its own functions afresh in every
             # process (runtime.new_ints), a cast it writes in place
-            return ast.Call(ast.Attribute(ast.Name("np", ast.Load()), "int64", ast.Load()), [self.visit(args[0])], [])
+            return _int64(self.visit(args[0]))
+        if name in ("min", "max") and len(args) == 2:        # the runtime's, for the same reason
+            return _call("R.least" if name == "min" else "R.most", *[_int64(self.visit(a)) for a in args])
         if name in ("int", "min", "max", "range", "abs"):
             return ast.Call(f, [self.visit(a) for a in args], [])
         if name in self.local_functions:

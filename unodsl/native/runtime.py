@@ -977,6 +977,18 @@ def new_reals(n):
 
 
 @njit(cache=True)
+def least(a, b):
+    """min(a, b) of two int64s, for a module's code (new_ints says why)."""
+    return b if b < a else a
+
+
+@njit(cache=True)
+def most(a, b):
+    """max(a, b) of two int64s, for a module's code (new_ints says why)."""
+    return b if b > a else a
+
+
+@njit(cache=True)
 def copy_into(out, xs):
     """out[:len(xs)] = xs, as a loop: numba writes a slice assignment out anew at each place."""
     for i in range(len(xs)):
