@@ -121,3 +121,17 @@ def test_not_utf8_and_binary_input_are_refused_cleanly(tmp_path):
     bad.write_bytes(b"ruleset x \xe9 {}")
     res = _cli("check", str(bad))
     assert res.returncode == 2 and "not UTF-8" in res.stderr and "Traceback" not in res.stderr
+
+
+@pytest.mark.parametrize("line, message, hint", [
+    ("opens after draw", "unexpected `draw`", "expected `play`"),
+    ("opens aftr play", "unknown word `aftr` here", "did you mean `after`?"),
+])
+def test_a_hint_names_only_words_that_may_stand_there(tmp_path, line, message, hint):
+    """Where the language takes only certain words, a wrong one is told of those: `opens after
+    draw` was told of `draws`, which is as wrong there, and `draws` of `draw`."""
+    module = tmp_path / "late.uno"
+    module.write_text(f'module late "Late" {{\n  window late "Late" {{\n    {line}\n'
+                      '    closes when a turn begins\n  }\n}\n', encoding="utf-8")
+    diags, _ = check("classic", (str(module),))
+    assert [(d.code, d.span.line, d.message, d.hint) for d in diags] == [("E101", 3, message, hint)]

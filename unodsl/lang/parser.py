@@ -75,6 +75,19 @@ def _describe_terminal(name: str) -> str:
     return name.lower()
 
 
+def _words_expected(expected) -> set[str]:
+    """The keywords the parser would take where it stopped, when it would take nothing else: a
+    hint then names one of them, never a word that is as wrong there (`opens after draw` is told
+    of `play`, not of `draws`)."""
+    words = set()
+    for name in expected:
+        value = next((t.pattern.value for t in _lark().terminals if t.name == name and t.pattern.type == "str"), None)
+        if value is None or not value.isalpha():
+            return set()
+        words.add(value)
+    return words
+
+
 def _describe_token(tok: Token) -> str:
     if tok.type == "$END":
         return "the end of the file"
@@ -255,7 +268,7 @@ def _recover(source: Source, text: str, err: UnexpectedInput, diags: Diagnostics
                 return blank.blank(first, last)
         if tok.type == "NAME" or re.fullmatch(r"[a-z]+", str(tok.value)):   # a name, or a keyword out of place
             decl_word = suggest(tok.value, DECL_WORDS, limit=1) if at_line_start else ""
-            close = decl_word or suggest(tok.value, keywords() - {tok.value})
+            close = decl_word or suggest(tok.value, _words_expected(err.expected) or keywords() - {tok.value})
             if close:
                 message = f"unknown word `{tok.value}` here"
                 hint = close
