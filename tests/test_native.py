@@ -298,6 +298,39 @@ def _simulate(*args):
     return out, done.stderr.strip().splitlines()
 
 
+TWO_JUMPS = """module twice "Twice" {
+  window jump "Jumping in" {
+    opens after play
+    closes when a turn begins
+    anyone may jump with a card where card.code == top.code "Play the card on top's twin, out of turn." {
+      actor plays card
+    }
+  }
+  window late "Jumping in late" {
+    opens after play when player.cards == 1
+    closes when a turn begins
+    anyone may jump with a card where card.code == top.code "Play its twin on a player down to one card." {
+      actor plays card
+    }
+  }
+}
+"""
+
+
+def test_basic_bots_the_native_engine_does_not_play_yet_are_named_and_played_by_python(tmp_path):
+    """Two windows whose actions share a word: the native basic bot would not know which it
+    acts in. The run says so in plain words and the Python engine plays the same games."""
+    rules = tmp_path / "twice.uno"
+    rules.write_text(TWO_JUMPS, encoding="utf-8")
+    run = ("classic", "--with", str(rules), "-n", "3")
+    played, said = _simulate(*run, "--engine", "native")
+    assert said == ["engine: Python (the native engine does not yet play basic bots in rules with two windows "
+                    "whose actions out of turn use the same word)"]
+    assert played == _simulate(*run, "--engine", "python")[0]
+    random, said = _simulate(*run, "--bots", "random", "--engine", "native")     # random seats never act out of turn
+    assert said == ["engine: native (the rules compiled to machine code)"] and random["games"] == 3
+
+
 def test_simulate_says_which_engine_played_and_falls_back_with_a_reason():
     python, said = _simulate("classic", "-n", "30", "--bots", "random", "--engine", "python")
     assert said == ["engine: Python"]

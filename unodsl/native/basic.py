@@ -24,7 +24,7 @@ from ..engine.probe import ASKER_BUCKETS, knowledge
 from ..lang import ast as A
 from .layout import BOT_AFTER, BOT_BEFORE, BOT_FLOWED, BOT_ORDER, BOT_ROWS, BOT_SIZES
 
-NOT_YET = "basic's {} is not compiled yet"
+NOT_YET = "the native engine does not yet play basic bots in rules with {}"
 
 
 class BotUnsupported(Unsupported):
@@ -36,7 +36,7 @@ def refusal(writer) -> str | None:
     words, for `simulate`'s note), or None."""
     r = writer.r
     if r.match_static and not writer.uses_match_table:
-        return NOT_YET.format("count of the cards that can follow a play, among so many kinds of card")
+        return NOT_YET.format("more kinds of card than its table of which card may follow which holds")
     return None
 
 

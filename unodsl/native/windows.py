@@ -38,7 +38,6 @@ from ..lang import ast as A
 from . import basic
 from .layout import NONE, SLOT, STALE_OUT_OF_TURN, offer_size
 
-NOT_YET = "basic's {} is not compiled yet"
 FEW = 8          # cards an action passes up to which whether a seat holds one is read from its copies
 WHO = {"player": 0, "others": 1, "anyone": 2}
 
@@ -73,13 +72,13 @@ def refusal(writer) -> str | None:
     actions = [a for w in r.windows for a in w.actions]
     verbs = [a.verb for a in actions]
     if len(set(verbs)) < len(verbs):
-        return NOT_YET.format("action out of turn whose word more than one window's action uses")
+        return basic.NOT_YET.format("two windows whose actions out of turn use the same word")
     if r.faces and any(a.card_test is not None for a in actions):
-        return NOT_YET.format("action out of turn with a two-faced card")
+        return basic.NOT_YET.format("actions out of turn in a game of two-faced cards")
     for w in r.windows:
         if w.state and w.opens_expr is not None and any(
                 isinstance(n, A.Name) and n.id == "card" for n in A.walk((w.opens_expr,), r.definitions)):
-            return NOT_YET.format("window that opens as the state changes and reads the card played")
+            return basic.NOT_YET.format("a window that opens as the game changes and reads the card played")
     return None
 
 

@@ -229,7 +229,7 @@ class NativeWriter(LoopWriter):
             return super().answer_choice(answer, seat, names, question)
         if self.keeps_windows and set(names) & set(self.r.window_verbs()):
             # (the Game takes a window's word said by the seat answering as its answer)
-            self.refused_choice = windows.NOT_YET.format("answer to a question named as an action out of turn")
+            self.refused_choice = basic.NOT_YET.format("a question one of whose answers is a word said out of turn")
             raise basic.BotUnsupported(self.refused_choice)
         q = self.basic_tables.question(names)
         return f"{answer} = {names!r}[basic_answer(g, {seat}, {q}, {len(names)})]"
