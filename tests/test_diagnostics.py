@@ -135,3 +135,11 @@ def test_a_hint_names_only_words_that_may_stand_there(tmp_path, line, message, h
                       '    closes when a turn begins\n  }\n}\n', encoding="utf-8")
     diags, _ = check("classic", (str(module),))
     assert [(d.code, d.span.line, d.message, d.hint) for d in diags] == [("E101", 3, message, hint)]
+
+
+def test_a_number_written_in_words_is_told_to_be_written_in_digits(tmp_path):
+    module = tmp_path / "two.uno"
+    module.write_text('module two "Two" {\n  on play skip "Skipped players draw two." { next draws two }\n}\n',
+                      encoding="utf-8")
+    diags, _ = check("classic", (str(module),))
+    assert [(d.code, d.message, d.hint) for d in diags] == [("E201", "unknown name `two`", "write the number in digits: `2`")]

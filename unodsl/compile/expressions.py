@@ -120,6 +120,10 @@ BUILTIN_KEYWORDS = {
     "face": (FACE, lambda c: c.g.face_name()),
 }
 
+# English numbers an author may write for a number, which the language writes in digits
+NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                "twelve")
+
 _CMP = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
         ">": operator.gt, ">=": operator.ge}
 
@@ -224,7 +228,8 @@ class Resolver:
         if n in self.faces:
             return (lambda c: n), FACE
         self.diags.error("E201", f"unknown name `{n}`", node.span,
-                         suggest(n, self.known_names(scope)) or "names are options, colors, card kinds, or "
+                         (f"write the number in digits: `{NUMBER_WORDS.index(n)}`" if n in NUMBER_WORDS else "")
+                         or suggest(n, self.known_names(scope)) or "names are options, colors, card kinds, or "
                          "player, next, previous, dealer, winner, others, everyone, opponents, card, top")
         return (lambda c: None), ANY
 
