@@ -126,15 +126,37 @@ def test_not_utf8_and_binary_input_are_refused_cleanly(tmp_path):
 @pytest.mark.parametrize("line, message, hint", [
     ("opens after draw", "unexpected `draw`", "expected `play`"),
     ("opens aftr play", "unknown word `aftr` here", "did you mean `after`?"),
+    ("closes wen a turn begins", "unknown word `wen` here", "did you mean `when`?"),
 ])
 def test_a_hint_names_only_words_that_may_stand_there(tmp_path, line, message, hint):
     """Where the language takes only certain words, a wrong one is told of those: `opens after
     draw` was told of `draws`, which is as wrong there, and `draws` of `draw`."""
     module = tmp_path / "late.uno"
-    module.write_text(f'module late "Late" {{\n  window late "Late" {{\n    {line}\n'
+    module.write_text(f'module late "Late" {{\n  window late "Late" {{\n    opens after play\n    {line}\n'
                       '    closes when a turn begins\n  }\n}\n', encoding="utf-8")
     diags, _ = check("classic", (str(module),))
-    assert [(d.code, d.span.line, d.message, d.hint) for d in diags] == [("E101", 3, message, hint)]
+    assert [(d.code, d.span.line, d.message, d.hint) for d in diags] == [("E101", 4, message, hint)]
+
+
+@pytest.mark.parametrize("effect, message, hint", [
+    ("next draw 2", "unknown word `draw` here", "did you mean `draws`?"),
+    ("next drws 2", "unknown word `drws` here", "did you mean `draws`?"),
+])
+def test_a_misspelt_word_is_offered_the_word_that_may_stand_there(tmp_path, effect, message, hint):
+    module = tmp_path / "skip.uno"
+    module.write_text(f'module skip "Skip" {{\n  on play skip "Draw." {{ {effect} }}\n}}\n', encoding="utf-8")
+    diags, _ = check("classic", (str(module),))
+    assert [(d.code, d.message, d.hint) for d in diags] == [("E101", message, hint)]
+
+
+def test_a_keyword_out_of_place_is_offered_no_word_spelt_like_it(tmp_path):
+    """`next draws 2 draws 3` was told `did you mean draw or ranks or deals?`, none of which may
+    stand there either; it is told what may."""
+    module = tmp_path / "twice.uno"
+    module.write_text('module twice "Twice" {\n  on play skip "Draw." { next draws 2 draws 3 }\n}\n', encoding="utf-8")
+    diags, _ = check("classic", (str(module),))
+    assert [(d.code, d.message) for d in diags] == [("E101", "unexpected `draws`")]
+    assert diags[0].hint.startswith("expected ") and "`;`" in diags[0].hint and "did you mean" not in diags[0].hint
 
 
 def test_a_number_written_in_words_is_told_to_be_written_in_digits(tmp_path):

@@ -76,16 +76,10 @@ def _describe_terminal(name: str) -> str:
 
 
 def _words_expected(expected) -> set[str]:
-    """The keywords the parser would take where it stopped, when it would take nothing else: a
-    hint then names one of them, never a word that is as wrong there (`opens after draw` is told
-    of `play`, not of `draws`)."""
-    words = set()
-    for name in expected:
-        value = next((t.pattern.value for t in _lark().terminals if t.name == name and t.pattern.type == "str"), None)
-        if value is None or not value.isalpha():
-            return set()
-        words.add(value)
-    return words
+    """The keywords the parser would take where it stopped: a hint names one of them, never a
+    word that is as wrong there (`opens after draw` is told of `play`, not of `draws`)."""
+    values = {t.name: t.pattern.value for t in _lark().terminals if t.pattern.type == "str"}
+    return {values[name] for name in expected if values.get(name, "").isalpha()}
 
 
 def _describe_token(tok: Token) -> str:
@@ -268,7 +262,9 @@ def _recover(source: Source, text: str, err: UnexpectedInput, diags: Diagnostics
                 return blank.blank(first, last)
         if tok.type == "NAME" or re.fullmatch(r"[a-z]+", str(tok.value)):   # a name, or a keyword out of place
             decl_word = suggest(tok.value, DECL_WORDS, limit=1) if at_line_start else ""
-            close = decl_word or suggest(tok.value, _words_expected(err.expected) or keywords() - {tok.value})
+            wanted = _words_expected(err.expected) - {tok.value}
+            # a keyword out of place is offered only the words that may stand there
+            close = decl_word or suggest(tok.value, wanted if wanted or tok.value in keywords() else keywords())
             if close:
                 message = f"unknown word `{tok.value}` here"
                 hint = close
