@@ -26,6 +26,7 @@ def cli(*args, stdin="", cwd=None, timeout=60):
     (("simulate", "classic", "--jobs", "99999999999999999999"), "must be at most"),
     (("simulate", "classic", "--jobs", "1000"), "must be at most"),
     (("simulate", "classic", "--jobs", "0"), "must be at least 1"),
+    (("simulate", "classic", "-n", "0"), "must be at least 1 game\n"),
     (("simulate", "classic", "-n", "1e12"), "write it out in digits"),
     (("simulate", "classic", "-n", "1000000000000"), "at most 1,000,000,000 games"),
     (("simulate", "classic", "--seed", "9" * 5000), "5,000 digits is too long"),

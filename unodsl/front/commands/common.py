@@ -51,12 +51,16 @@ def whole(text: str) -> int:
 
 def bounded(low: int, high: int | None = None, what: str = ""):
     """An argument type: a whole number from `low` to `high`, the message naming the bound."""
+    def said(bound: int) -> str:
+        noun = what[:-1] if bound == 1 and what.endswith("s") else what     # 1 game, 2 games
+        return f"{bound:,}{noun and ' ' + noun}"
+
     def parse(text: str) -> int:
         value = _number(text)
         if value < low:
-            raise argparse.ArgumentTypeError(f"must be at least {low:,}{what and ' ' + what}")
+            raise argparse.ArgumentTypeError(f"must be at least {said(low)}")
         if high is not None and value > high:
-            raise argparse.ArgumentTypeError(f"must be at most {high:,}{what and ' ' + what}")
+            raise argparse.ArgumentTypeError(f"must be at most {said(high)}")
         return value
     parse.__name__ = "number"           # what argparse names in its own messages
     return parse
