@@ -165,3 +165,12 @@ def test_a_number_written_in_words_is_told_to_be_written_in_digits(tmp_path):
                       encoding="utf-8")
     diags, _ = check("classic", (str(module),))
     assert [(d.code, d.message, d.hint) for d in diags] == [("E201", "unknown name `two`", "write the number in digits: `2`")]
+
+
+def test_an_unclosed_block_is_named_where_the_braces_line_up_with_an_outer_one(tmp_path):
+    """The `}` on the last line lines up with the module's `{`: the block left open is the rule's
+    on line 2, not the module's on line 1."""
+    module = tmp_path / "open.uno"
+    module.write_text('module open "Open" {\n  on play skip "Skip." { skip next\n}\n', encoding="utf-8")
+    diags, _ = check("classic", (str(module),))
+    assert [(d.code, d.hint) for d in diags] == [("E102", "the `{` on line 2 has no matching `}`")]

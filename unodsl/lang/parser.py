@@ -140,16 +140,26 @@ class _Blanker:
 
 
 def _unclosed_brace(text: str, first: int, last: int) -> int | None:
-    """1-based line of a `{` in lines [first, last) that those lines never close."""
-    stack = []
+    """1-based line of a `{` in lines [first, last) that those lines never close. A `}` that
+    starts its line and lines up with an outer `{`'s line closes that one: the author left the
+    braces opened inside it open, and the first of those is named rather than the outer one."""
+    stack, left_open = [], []           # (line, indentation) of each `{` still open
     for n, line in enumerate(text.split("\n")[first:last], start=first + 1):
         code = re.sub(r'"([^"\\]|\\.)*"', "", line.split("#", 1)[0])
-        for ch in code:
+        indent = len(line) - len(line.lstrip())
+        for at, ch in enumerate(code):
             if ch == "{":
-                stack.append(n)
+                stack.append((n, indent))
             elif ch == "}" and stack:
+                if not code[:at].strip():
+                    aligned = [k for k, (_, opened) in enumerate(stack) if opened == indent]
+                    if aligned and aligned[-1] < len(stack) - 1:
+                        left_open += [opened_at for opened_at, _ in stack[aligned[-1] + 1:]]
+                        del stack[aligned[-1] + 1:]
                 stack.pop()
-    return stack[0] if stack else None
+    if left_open:
+        return min(left_open)
+    return stack[0][0] if stack else None
 
 
 def _too_deep(source: Source, diags: Diagnostics) -> bool:
