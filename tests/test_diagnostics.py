@@ -113,7 +113,7 @@ def test_check_cli_exit_codes_and_json():
     missing = _cli("check", "no-such-file.uno")
     assert missing.returncode == 2 and "no-such-file.uno" in missing.stderr
     unknown = _cli("check", "clasic")
-    assert unknown.returncode == 2 and "did you mean `classic`?" in unknown.stderr
+    assert unknown.returncode == 2 and "named `clasic`. Did you mean `classic`?" in unknown.stderr
 
 
 def test_not_utf8_and_binary_input_are_refused_cleanly(tmp_path):

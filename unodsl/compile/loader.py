@@ -310,7 +310,7 @@ def _resolve(lib: Library, ref: str, kind: str | None, base_dir, diags: Diagnost
                 ": play it as the ruleset, and add modules with --with" if kind == "module" else
                 f": add it with --with {ref}, on a ruleset such as {MODULE_HOST}"))
         raise UnknownName(f"no bundled {kind or 'ruleset or module'} named `{ref}`. " +
-                          (suggest(ref, pool) or "Bundled: " + ", ".join(sorted(pool))))
+                          (suggest(ref, pool, "Did you mean") or "Bundled: " + ", ".join(sorted(pool))))
     return found
 
 

@@ -38,7 +38,7 @@ def parse_card(rules: Ruleset, word: str) -> int:
     card = rules.codes.get(word.upper())
     if card is None:
         raise ActionSyntaxError(f"no card has the code `{word}`. " +
-                                (suggest(word.upper(), rules.codes) or "Codes look like " +
+                                (suggest(word.upper(), rules.codes, "Did you mean") or "Codes look like " +
                                  ", ".join(rules.cards.code[i] for i in range(0, rules.size, max(1, rules.size // 6)))))
     return card
 
@@ -102,7 +102,7 @@ def parse_action(rules: Ruleset, seat: int | None, text: str, players: int, answ
             raise ActionSyntaxError(f"`{verb}` takes one player: {verb} pN")
         return Action(seat, verb, target=parse_seat(rest[0], players))
     known = sorted({"play", "draw", "keep", "choose"} | answers)
-    raise ActionSyntaxError(f"unknown move `{verb}`. " + (suggest(verb, known) or "Moves: " + ", ".join(known)))
+    raise ActionSyntaxError(f"unknown move `{verb}`. " + (suggest(verb, known, "Did you mean") or "Moves: " + ", ".join(known)))
 
 
 def format_action(rules: Ruleset, a: Action) -> str:

@@ -77,7 +77,7 @@ def load_rules(ref: str, with_=(), options: dict | None = None) -> SheetRules:
         unit = lib.units.get(ref)
         if unit is None:
             raise UnknownName(f"no bundled ruleset or module named `{ref}`. " +
-                              (suggest(ref, lib.units) or "Bundled: " + ", ".join(sorted(lib.units))))
+                              (suggest(ref, lib.units, "Did you mean") or "Bundled: " + ", ".join(sorted(lib.units))))
         if unit.unit.kind == "module":
             with_.insert(0, ref)
             ref = _base_for(ref, with_, options)
