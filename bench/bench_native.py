@@ -365,7 +365,10 @@ def agreement(args) -> int:
     for name, mods in units:
         rules = load(name, mods)
         low, high = rules.players
-        for players in sorted({low, min(high, 4), min(high, 7)}):
+        sizes = sorted({low, min(high, 4), min(high, 7)})
+        if args.players:
+            sizes = [n for n in sorted(set(args.players)) if low <= n <= high]
+        for players in sizes:
             label = f"{_unit_label(name, mods)}, {players}p"
             try:
                 native_engine(rules, players, bot=bot)
@@ -410,6 +413,9 @@ def main() -> int:
                          "per game needs to show as z Z (4: as the flag)")
     ap.add_argument("--units", metavar="NAMES", default="",
                     help="with --agreement: only these units, comma-separated (classic,classic+jump-in)")
+    ap.add_argument("--players", metavar="N,N", default="",
+                    help="with --agreement: only these table sizes, comma-separated (default: each unit's "
+                         "fewest, 4 and 7, as it allows)")
     ap.add_argument("--bot", choices=("random", "basic"), default="random",
                     help="with --agreement: the bot in every seat (default: random, whose seats never act out of "
                          "turn; basic acts in the windows)")
@@ -426,6 +432,10 @@ def main() -> int:
                     help="the interpreter whose start is timed (default: this one), e.g. that of a "
                          "virtual environment with only the native extra installed")
     args = ap.parse_args()
+    try:
+        args.players = [int(n) for n in args.players.split(",")] if args.players else []
+    except ValueError:
+        ap.error(f"--players: `{args.players}` is not a list of whole numbers such as 7 or 2,4")
     REFERENCE, START_PYTHON = Path(args.reference), args.start_python
     if args.basic:
         return basic_speed(args)
