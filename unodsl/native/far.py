@@ -23,6 +23,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
+from .lower import int64_cast
+
 FAR_LINES = 60      # a function whose code, with all it links, is longer is called far
 RUNTIME = "R"       # the name a module imports the runtime as
 
@@ -194,14 +196,10 @@ class _FarCalls(ast.NodeTransformer):
                 and node.args[0].id == "g" and not any(isinstance(a, ast.Starred) for a in node.args)):
             return node
         if name in self.kept:
-            node.args[1:] = [_int64(a) for a in node.args[1:]]
+            node.args[1:] = [int64_cast(a) for a in node.args[1:]]
             return node
         address = ast.Subscript(ast.Name("g", ast.Load()),
                                 ast.BinOp(ast.Name("O_FAR", ast.Load()), ast.Add(), ast.Constant(self.slot[name])),
                                 ast.Load())
         return ast.Call(ast.Attribute(ast.Name(RUNTIME, ast.Load()), "far", ast.Load()),
                         [node.func, address, ast.Name("g", ast.Load()), ast.Tuple(node.args[1:], ast.Load())], [])
-
-
-def _int64(arg: ast.expr) -> ast.expr:
-    return ast.Call(ast.Attribute(ast.Name("np", ast.Load()), "int64", ast.Load()), [arg], [])

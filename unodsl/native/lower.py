@@ -166,8 +166,8 @@ def _g_attr(node, name: str | None = None) -> bool:
     return isinstance(node, ast.Attribute) and _is_g(node.value) and (name is None or node.attr == name)
 
 
-def _int64(value: ast.expr) -> ast.Call:
-    """np.int64(value): numba's cast, written in place."""
+def int64_cast(value: ast.expr) -> ast.Call:
+    """np.int64(value): numba's cast, written in place (native.far casts with it too)."""
     return ast.Call(ast.Attribute(ast.Name("np", ast.Load()), "int64", ast.Load()), [value], [])
 
 
@@ -730,9 +730,9 @@ class Lowering(ast.NodeTransformer):
         if name == "int" and len(args) == 1:
             # numba's cast, not its int(): numba compiles its own functions afresh in every
             # process (runtime.new_ints), a cast it writes in place
-            return _int64(self.visit(args[0]))
+            return int64_cast(self.visit(args[0]))
         if name in ("min", "max") and len(args) == 2:        # the runtime's, for the same reason
-            return _call("R.least" if name == "min" else "R.most", *[_int64(self.visit(a)) for a in args])
+            return _call("R.least" if name == "min" else "R.most", *[int64_cast(self.visit(a)) for a in args])
         if name in ("int", "min", "max", "range", "abs"):
             return ast.Call(f, [self.visit(a) for a in args], [])
         if name in self.local_functions:
