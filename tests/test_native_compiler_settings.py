@@ -4,7 +4,8 @@
 A game's loops are short and stop early; LLVM's loop vectorizer made every module's first compile
 longer and its games slower (README, "Speed"). These tests hold that the setting takes effect in
 numba, that the user's own setting comes back, and that an engine compiles under it; and that a
-module's code leaves out the functions numba compiles afresh in every process (runtime.new_ints).
+module's code leaves out the functions numba compiles afresh in every process (runtime.new_ints);
+and that the runtime's machine code kept from before its layout changed is not used.
 """
 from __future__ import annotations
 
@@ -68,3 +69,20 @@ def test_a_module_calls_none_of_numbas_own_functions_compiled_in_every_process(n
     assert called & AFRESH == set()
     assert [c for c in called if c.endswith((".max", ".min", ".sum"))] == []
     assert "R.new_ints" in called           # what the module calls instead
+
+
+def test_runtime_code_kept_for_another_layout_is_forgotten(tmp_path):
+    """The runtime's machine code is keyed by numba on runtime.py alone: code kept from before a
+    change of the layout it reads would read the game's memory at the old places."""
+    from unodsl.native.engine import forget_stale_runtime
+    kept = [tmp_path / "runtime.next64-134.py311.nbi", tmp_path / "runtime.next64-134.py311.1.nbc"]
+    module = tmp_path / "ruleset_abc.run_games-9.py311.nbi"
+    for path in (*kept, module):
+        path.write_bytes(b"code")
+    (tmp_path / "runtime-old.mark").touch()
+    assert forget_stale_runtime(tmp_path, "new")
+    assert not any(path.exists() for path in kept) and not (tmp_path / "runtime-old.mark").exists()
+    assert module.exists() and (tmp_path / "runtime-new.mark").exists()
+    kept[0].write_bytes(b"code")              # compiled again, for this runtime: kept
+    assert not forget_stale_runtime(tmp_path, "new")
+    assert kept[0].exists()

@@ -47,6 +47,33 @@ def cache_dir() -> Path:
 _FALLBACK: Path | None = None
 
 
+@lru_cache(maxsize=1)
+def _runtime_code_checked() -> None:
+    """Once a process, before the runtime's first call: `forget_stale_runtime` where numba keeps
+    the runtime's machine code."""
+    from . import runtime
+    forget_stale_runtime(Path(runtime.next64._cache._cache_path), _runtime_stamp())
+
+
+def forget_stale_runtime(folder: Path, stamp: str) -> bool:
+    """numba keys the runtime's machine code on disk on runtime.py alone (the file's time and
+    size, each function's bytecode), not on the layout and the generator it reads as constants.
+    Were those to change without it (in a developer's checkout), the code kept would read the
+    game's memory at the old places. A mark named after the runtime's `stamp` says the code kept
+    in `folder` is this runtime's; without it, the runtime's machine code there is removed, to be
+    compiled anew, and the mark made. Whether anything was removed."""
+    mark = folder / f"runtime-{stamp}.mark"
+    if mark.exists():
+        return False
+    try:
+        for old in [*folder.glob("runtime.*.nbi"), *folder.glob("runtime.*.nbc"), *folder.glob("runtime-*.mark")]:
+            old.unlink(missing_ok=True)
+        mark.touch()
+    except OSError:             # a folder no one may write in: numba keeps nothing there either
+        return False
+    return True
+
+
 def _runtime_stamp() -> str:
     import numba
     here = Path(__file__).parent
@@ -342,6 +369,7 @@ def native_engine(rules, players: int, trace: int = 0, bot: str = "random") -> N
     found = rules.generated.get(key)
     if found is None:
         from numba.core.errors import NumbaError
+        _runtime_code_checked()
         digest = _known_module(rules, players, trace, bot)
         if digest is not None:
             module = _load(None, digest)
