@@ -39,8 +39,10 @@ SCALARS = (
     "journal_on", "journal_len", "last_len",                    # the journal of plays (cancel top)
     # out of turn (native.windows): windows open, the last window's stamp, actions out of turn this
     # round, whether a seat's choice leaves them due, the seat whose turn is being decided (NONE:
-    # another decision), an action out of turn waiting for its first question, whether it asked one
+    # another decision), an action out of turn waiting for its first question, whether it asked one,
+    # the seats that may act (bits) and the windows open and holding that the last look found
     "windows", "win_stamp", "out_of_turn", "out_of_turn_due", "decision_turn", "oot_pending", "oot_asked",
+    "oot_can", "oot_held",
     "trace_len", "rng",
     # the shape of this game's memory, set once
     "n", "cap", "cards", "trace_size", "win_size", *(f"o_{name}" for name in REGIONS),

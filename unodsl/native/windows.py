@@ -43,7 +43,7 @@ WHO = {"player": 0, "others": 1, "anyone": 2}
 
 # The functions SOURCE defines, and those codegen writes for the module (LoopWriter).
 FUNCTIONS = ("window_open", "window_close", "open_windows", "close_turn_windows", "say_call", "window_card_ok",
-             "first_window_card", "acting_seats", "action_value", "basic_out_of_turn", "basic_choice",
+             "first_window_card", "offer_due", "action_value", "basic_out_of_turn", "basic_choice",
              "offer_collect", "window_taken", "window_plain", "window_action_plain", "offer_run_plain", "asking",
              "window_action_turn", "offer_turn", "settle_windows")
 WRITTEN = ("window_holds", "window_card", "window_act_plain", "window_act_asking", "open_state_windows", "move_on",
@@ -174,13 +174,13 @@ def source(writer) -> str:
 
 # Seats that want to act out of turn in the rules' own order, when every window open says so
 # (Windows.out_of_turn_order); written only where some window is `in turn order`.
-IN_TURN_ORDER = """keys = open_windows(g, np.bool_(False))
-ordered = len(keys) > 0
-for k in keys:
-    if W_ORDER[k // {n}] == 0:
+IN_TURN_ORDER = """opened = open_windows(g, np.bool_(False))
+ordered = opened > 0
+for i in range(opened):
+    if W_ORDER[g[O_WIN_KEYS + i] // {n}] == 0:
         ordered = False
 if ordered:
-    ring = R.order_from(g, keys[len(keys) - 1] % {n})
+    ring = R.order_from(g, g[O_WIN_KEYS + opened - 1] % {n})
     rank = np.full({n}, len(ring), np.int64)
     for i in range(len(ring)):
         rank[ring[i]] = i
@@ -234,23 +234,31 @@ def window_close(g, k):
         g[{S_WINDOWS}] -= 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def open_windows(g, holding):
-    """The keys of the windows open (with `holding`, only those that still hold:
-    Windows._window_holds), in the order they opened (the Game's `windows`, a dict), in the
-    module's memory (read before any window opens or closes again)."""
-    keys = g[O_WIN_KEYS:O_WIN_KEYS + {size}]
+    """How many windows are open (with `holding`, only those that still hold:
+    Windows._window_holds); their keys are written in the module's memory at O_WIN_KEYS, in the
+    order they opened (the Game's `windows`, a dict), to be read before any window opens or closes
+    again. A count rather than a view of that memory: no array is made at each of the offer's
+    many calls."""
     m = 0
+    left = g[{S_WINDOWS}]
     for k in range({size}):
-        if g[O_WIN + k] != 0 and (not holding or window_holds(g, k // {n}, k % {n}, g[O_WIN_CARD + k])):
-            stamp = g[O_WIN + k]
-            j = m
-            while j > 0 and g[O_WIN + keys[j - 1]] > stamp:
-                keys[j] = keys[j - 1]
-                j -= 1
-            keys[j] = k
-            m += 1
-    return keys[:m]
+        if left == 0:
+            break
+        stamp = g[O_WIN + k]
+        if stamp == 0:
+            continue
+        left -= 1
+        if holding and not window_holds(g, k // {n}, k % {n}, g[O_WIN_CARD + k]):
+            continue
+        j = m
+        while j > 0 and g[O_WIN + g[O_WIN_KEYS + j - 1]] > stamp:
+            g[O_WIN_KEYS + j] = g[O_WIN_KEYS + j - 1]
+            j -= 1
+        g[O_WIN_KEYS + j] = k
+        m += 1
+    return m
 
 
 @njit(cache=True, inline='always')
@@ -301,49 +309,61 @@ def first_window_card(g, a, seat, subject):
 
 
 @njit(cache=True)
-def acting_seats(g, keys):
+def offer_due(g):
     """Windows.acting_seats: the seats whose `window_actions` is not empty, as bits (seat s:
-    1 << s), the windows open and holding being `keys`; each window and action looked at once.
-    Whether a seat holds a card an action passes is a read of its copies of each such card
-    (layout's `copies`) where they are few (W_FEW), as for jumping in with the card on top; else a
-    look through its hand against the action's table row."""
+    1 << s), 0 when none (an offer would change nothing, and is skipped: its calls cost more than
+    this look). Kept, with how many windows are open and holding (their keys written by
+    `open_windows`), for `offer_collect` and `basic_choice`, which come next. Each window and
+    action is looked at once, for the seats it may be taken by that are not yet found. Whether a
+    seat holds a card an action passes is a read of its copies of each such card (layout's
+    `copies`) where they are few (W_FEW), as for jumping in with the card on top; else a look
+    through its hand against the action's table row."""
+    m = open_windows(g, np.bool_(True))
     turn = g[{S_DECISION_TURN}] != {none}
     c = g[{S_COLOR}]
+    c0 = {k} if c == {none} else c
     top = R.top(g)
+    everyone = (1 << {n}) - 1
     can = 0
-    for k in keys:
-        w = k // {n}
-        subject = k - w * {n}
+    for i in range(m):
+        key = g[O_WIN_KEYS + i]
+        w = key // {n}
+        subject = key - w * {n}
         for a in range(W_ACT_AT[w], W_ACT_AT[w] + W_ACT_N[w]):
             who = A_WHO[a]
             if A_CARD[a] != 0 and A_ASKS[a] != 0 and not turn:
                 continue
+            seats = 1 << subject if who == 0 else everyone ^ (1 << subject) if who == 1 else everyone
+            seats &= ~can
+            if seats == 0:
+                continue
+            if A_CARD[a] == 0:
+                can |= seats
+                continue
+            static = A_STATIC[a]
+            few = W_FEW_N[static, top, c0] if static >= 0 else -1
             for seat in range({n}):
-                if (can >> seat) & 1 or not ((who == 0 and seat == subject) or (who == 1 and seat != subject)
-                                             or who == 2):
+                if not (seats >> seat) & 1:
                     continue
-                if A_CARD[a] == 0:
-                    can |= 1 << seat
-                elif A_STATIC[a] >= 0:
-                    i, c0 = A_STATIC[a], {k} if c == {none} else c
-                    few = W_FEW_N[i, top, c0]
-                    if few >= 0:
-                        held = O_COPIES + seat * {cards}
-                        for j in range(few):
-                            card = W_FEW[i, top, c0, j]
-                            if g[held + card] != 0 and B_VARIANTS[card] > 0:
-                                can |= 1 << seat
-                                break
-                    else:
-                        passed = W_CARDS[i, top, c0]
-                        h = O_HANDS + seat * {cap}
-                        for j in range(g[O_HLEN + seat]):
-                            card = g[h + j]
-                            if passed[card] != 0 and B_VARIANTS[card] > 0:
-                                can |= 1 << seat
-                                break
+                if few >= 0:
+                    held = O_COPIES + seat * {cards}
+                    for j in range(few):
+                        card = W_FEW[static, top, c0, j]
+                        if g[held + card] != 0 and B_VARIANTS[card] > 0:
+                            can |= 1 << seat
+                            break
+                elif static >= 0:
+                    passed = W_CARDS[static, top, c0]
+                    h = O_HANDS + seat * {cap}
+                    for j in range(g[O_HLEN + seat]):
+                        card = g[h + j]
+                        if passed[card] != 0 and B_VARIANTS[card] > 0:
+                            can |= 1 << seat
+                            break
                 elif first_window_card(g, a, seat, subject) != {none}:
                     can |= 1 << seat
+    g[{S_OOT_CAN}] = can
+    g[{S_OOT_HELD}] = m
     return can
 
 
@@ -383,16 +403,15 @@ def basic_out_of_turn(g, seat):
     """BasicBot.out_of_turn (below)."""
     if g[{S_WINDOWS}] == 0:
         return -1, {none}, {none}, {none}
-    keys = open_windows(g, np.bool_(True))
-    if not (acting_seats(g, keys) >> seat) & 1:
+    if not (offer_due(g) >> seat) & 1:
         return -1, {none}, {none}, {none}
-    return basic_choice(g, seat, keys)
+    return basic_choice(g, seat, g[{S_OOT_HELD}])
 
 
 @njit(cache=True)
-def basic_choice(g, seat, keys):
+def basic_choice(g, seat, m):
     """BasicBot.out_of_turn among Windows.window_actions(seat), not empty, the windows open and
-    holding being `keys`: (action, card, color, the window's player) of the first action
+    holding being the first `m` keys at O_WIN_KEYS: (action, card, color, the window's player) of the first action
     weighed best, the action -1 when none helps. Every card and color of an action weighs the
     same: only the first is ever chosen."""
     turn = g[{S_DECISION_TURN}] != {none}
@@ -402,9 +421,10 @@ def basic_choice(g, seat, keys):
     base = basic_value(g, seat, order, sizes)
     after = R.floats(g, np.int64({after_at}), np.int64({n}))
     best = 0.0
-    for k in keys:
-        w = k // {n}
-        subject = k - w * {n}
+    for i in range(m):
+        key = g[O_WIN_KEYS + i]
+        w = key // {n}
+        subject = key - w * {n}
         for a in range(W_ACT_AT[w], W_ACT_AT[w] + W_ACT_N[w]):
             who = A_WHO[a]
             if not ((who == 0 and seat == subject) or (who == 1 and seat != subject) or who == 2):
@@ -429,14 +449,14 @@ def offer_collect(g, base):
     """Windows.offer_out_of_turn, its first part: every seat's bot is asked whether it acts (a
     seat with nothing it may do answers no), and those that want to are put in the order they
     get the chance (`out_of_turn_order`: the windows' own when every open one says `in turn
-    order`, else shuffled with the game's generator), kept at `base` (layout.offer_size)."""
+    order`, else shuffled with the game's generator), kept at `base` (layout.offer_size). The
+    seats that may act are those `offer_due` found just before."""
     m = 0
-    keys = open_windows(g, np.bool_(True))
-    can = acting_seats(g, keys)
+    can, held = g[{S_OOT_CAN}], g[{S_OOT_HELD}]
     for s in range({n}):
         if not (can >> s) & 1:
             continue
-        a, card, color, subject = basic_choice(g, s, keys)
+        a, card, color, subject = basic_choice(g, s, held)
         if a >= 0:
             g[base + 2 + m] = s
             want = base + 2 + {n} + 4 * s
@@ -537,7 +557,7 @@ def asking(g):
         offer_run_plain(g, np.int64(O_OFFER))
     if g[{S_OUT_OF_TURN_DUE}] != 0:
         g[{S_OUT_OF_TURN_DUE}] = 0
-        if g[{S_WINDOWS}] != 0:           # (Windows.offer_out_of_turn with a question waiting)
+        if g[{S_WINDOWS}] != 0 and offer_due(g):    # (Windows.offer_out_of_turn, a question waiting)
             offer_collect(g, np.int64(O_OFFER + {offer}))
             offer_run_plain(g, np.int64(O_OFFER + {offer}))
 

@@ -48,7 +48,7 @@ MATCH_TABLE_LIMIT = 256      # distinct cards up to which matching is one table 
 # Small functions compiled into their callers: each function numba compiles on its own is linked
 # into, and optimised again with, every function that calls it.
 INLINED = {"deal_count", "teams_on", "dealer_value", "round_start", "is_playable",
-           "window_holds", "window_act_asking", "move_on"}
+           "window_holds", "window_act_asking", "move_on", "open_state_windows"}
 HIST_SIZE = MAX_TURNS_PER_GAME + MAX_TURNS_PER_ROUND + 2    # longest game, in turns, plus one
 
 
@@ -174,10 +174,10 @@ class NativeWriter(LoopWriter):
                 (ind + 1, "g._out_of_turn_due = False"),
                 (ind + 1, "if g.windows:")]
         if self.moves_on:
-            head += [(ind + 2, "if offer_turn(g):"), (ind + 3, "if g.round_over:"), (ind + 4, "break"),
-                     (ind + 3, "continue")]
+            head += [(ind + 2, "if offer_due(g) and offer_turn(g):"), (ind + 3, "if g.round_over:"),
+                     (ind + 4, "break"), (ind + 3, "continue")]
         else:
-            head += [(ind + 2, "offer_turn(g)")]
+            head += [(ind + 2, "if offer_due(g):"), (ind + 3, "offer_turn(g)")]
         return head + [(ind, "call = None")] + L + [(ind + 1, f"call = {said}"), (ind, "g._out_of_turn_due = True")]
 
     def drawn_play(self, seat: str, card: str, ind: int, inline: bool) -> list:
