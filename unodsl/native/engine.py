@@ -27,6 +27,7 @@ import numpy as np
 
 from ..compile.codegen.expressions import Unsupported
 from ..lang.cache import cache_dir as shared_cache_dir
+from . import build
 from .layout import NONE, SLOT, offsets
 from .portable import MASK, SEED_SALT
 from .writer import HIST_SIZE, NativeWriter
@@ -222,10 +223,27 @@ class NativeEngine:
         self.run(1, game_seed, state=g, direct=True)
         return GameView(self, g)
 
-    def warm(self) -> None:
-        """Compile (or load from the cache) everything a run needs, by playing one game."""
+    def warm(self, first: bool = False) -> None:
+        """Compile (or load from the cache) everything a run needs, by playing one game. A first
+        compile shares the module's far functions with a helper process (native.build)."""
         with compiler_settings():
+            if first and self.far and build.helpers():
+                self._compile_shared()
             self.run(1, 0)
+
+    def _compile_shared(self) -> None:
+        path = Path(self.module.__file__)
+        folder = Path(tempfile.mkdtemp(prefix=".build-", dir=path.parent))
+        helper = build.start_helper(path, self.module.__name__, folder)
+
+        def alive() -> bool:
+            return helper is not None and helper.poll() is None
+        functions = build.plan(path.read_text(encoding="utf-8"), self.far)
+        try:
+            build.share(functions, folder, lambda name, count: far_address(self._function(name), count), alive)
+            build.wait_for(functions, folder, alive)
+        finally:
+            build.finish(helper, folder)
 
 
 @contextmanager
@@ -378,7 +396,7 @@ def native_engine(rules, players: int, trace: int = 0, bot: str = "random") -> N
             module = _load(source, digest)
         engine = NativeEngine(rules, players, module, trace, bot)
         try:
-            engine.warm()               # numba compiles (or loads) here, not in the middle of a run
+            engine.warm(first=not _compiled(digest))    # numba compiles (or loads) here, not mid-run
         except NumbaError as err:       # a gap of the lowering: refused, like any other
             text = str(err).strip()
             rules.generated[("native-source", players, trace, bot)] = missing = Unsupported(

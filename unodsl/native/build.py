@@ -1,0 +1,174 @@
+"""A module's first compile shared with a second process.
+
+numba compiles under one lock per process, so a first compile (a module's far functions, then
+its `run_games`) used one core of the machine. A far function is compiled for itself, and its
+callers are compiled without its code, only its type (native.far): once its machine code is on
+disk, a process that needs it loads it. So a helper process, started as the compile begins,
+compiles some of the module's far functions into numba's cache while this process compiles the
+others: each takes in turn the first function not yet taken whose far callees are on disk
+(`plan`: callees first), claiming it with a file only one process can create, and marks it done
+once numba has kept it. The engine then compiles `run_games`, which finds them all on disk.
+
+The helper is a help and nothing more: if it cannot start, fails or is slow, this process
+compiles what is left itself (numba compiles any function it needs that is not on disk), and
+nothing it does changes what is compiled, only where.
+"""
+from __future__ import annotations
+
+import ast
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Callable, NamedTuple
+
+WAIT = 0.005            # seconds between two looks at the other process's work
+PATIENCE = 300.0        # seconds a process waits for the other's function before compiling it itself
+
+
+class Far(NamedTuple):
+    """A far function to compile: its name (the runtime's as "R.name"), its parameters, and the
+    far functions numba compiles first when it compiles this one (those it calls far, itself or
+    through the functions it calls)."""
+    name: str
+    parameters: int
+    needs: frozenset
+
+
+def helpers() -> int:
+    """How many helper processes a first compile starts: one on a machine of two cores or more,
+    unless UNODSL_COMPILE_JOBS says 1 (the compile then stays in this process)."""
+    wanted = os.environ.get("UNODSL_COMPILE_JOBS", "").strip()
+    if wanted.isdigit() and int(wanted) >= 1:
+        return min(int(wanted), 2) - 1
+    return 1 if (os.cpu_count() or 1) >= 2 else 0
+
+
+def plan(source: str, far: tuple) -> list[Far]:
+    """The module's far functions (`far`: its FAR, name and parameters) in an order that puts
+    every function after those it needs, read from the module's text."""
+    tree = ast.parse(source)
+    defs = {node.name: node for node in tree.body if isinstance(node, ast.FunctionDef)}
+    direct, plain = {}, {}
+    for name, node in defs.items():
+        direct[name], plain[name] = set(), set()
+        for call in (n for n in ast.walk(node) if isinstance(n, ast.Call)):
+            f = call.func
+            if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == "R" and f.attr == "far":
+                target = call.args[0]
+                direct[name].add(ast.unparse(target))
+            elif isinstance(f, ast.Name) and f.id in defs:
+                plain[name].add(f.id)
+
+    def needs(name: str) -> frozenset:
+        seen, todo, found = set(), [name], set()
+        while todo:
+            f = todo.pop()
+            if f in seen or f not in defs:
+                continue
+            seen.add(f)
+            found |= direct[f]
+            todo.extend(plain[f])
+        return frozenset(found - {name})
+
+    listed = {name: Far(name, count, needs(name)) for name, count in far}
+    ordered, placed = [], set()
+
+    def place(name: str, path: tuple = ()) -> None:
+        if name in placed or name in path or name not in listed:
+            return
+        for other in sorted(listed[name].needs):
+            place(other, path + (name,))
+        placed.add(name)
+        ordered.append(listed[name])
+
+    for name, _ in far:
+        place(name)
+    return ordered
+
+
+def share(functions: list[Far], folder: Path, compile_far: Callable, other_alive: Callable) -> None:
+    """Compile, in this process, the functions of `functions` the other process has not taken:
+    each time the first not yet taken whose needs are done (or, once the other is gone, the
+    first not yet taken), claimed by a file in `folder`, marked done there once compiled."""
+    left = list(functions)
+    while left:
+        ready = next((f for f in left if all(_done(folder, n) for n in f.needs)), None)
+        if ready is None:
+            if other_alive():
+                time.sleep(WAIT)
+                continue
+            ready = left[0]
+        left.remove(ready)
+        if _claim(folder, ready.name):
+            compile_far(ready.name, ready.parameters)
+            (folder / f"{_file(ready.name)}.done").touch()
+
+
+def wait_for(functions: list[Far], folder: Path, other_alive: Callable) -> None:
+    """Wait until the other process has compiled what it claimed, as long as it lives."""
+    start = time.monotonic()
+    while other_alive() and time.monotonic() - start < PATIENCE:
+        if all(_done(folder, f.name) for f in functions):
+            return
+        time.sleep(WAIT)
+
+
+def start_helper(module_path: Path, module_name: str, folder: Path):
+    """The helper process (`python -m unodsl.native.build`), or None when it cannot start."""
+    try:
+        return subprocess.Popen([sys.executable, "-m", __name__, str(module_path), module_name, str(folder)],
+                                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    except OSError:
+        return None
+
+
+def finish(helper, folder: Path) -> None:
+    """The helper stops (what it compiles now, this process has compiled too) and its folder goes."""
+    if helper is not None and helper.poll() is None:
+        helper.kill()
+        helper.wait()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def _file(name: str) -> str:
+    return name.replace(".", "_")
+
+
+def _done(folder: Path, name: str) -> bool:
+    return (folder / f"{_file(name)}.done").exists()
+
+
+def _claim(folder: Path, name: str) -> bool:
+    try:
+        os.close(os.open(folder / f"{_file(name)}.claim", os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+        return True
+    except FileExistsError:
+        return False
+
+
+def _helper_main(module_path: str, module_name: str, folder: str) -> int:
+    """The helper: load the module as the engine does and take its share of the far functions."""
+    import importlib.util
+    from .engine import compiler_settings, far_address
+    spec = importlib.util.spec_from_file_location(module_name, module_path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module
+    spec.loader.exec_module(module)
+    parent = os.getppid()
+    work = Path(folder)
+
+    def compile_far(name: str, parameters: int) -> None:
+        owner, _, attr = name.rpartition(".")
+        far_address(getattr(module if not owner else getattr(module, owner), attr), parameters)
+
+    with compiler_settings():
+        share(plan(Path(module_path).read_text(encoding="utf-8"), module.FAR), work, compile_far,
+              lambda: os.getppid() == parent and work.is_dir())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(_helper_main(*sys.argv[1:4]))
