@@ -43,6 +43,19 @@ def test_a_far_function_comes_after_those_its_compile_needs():
         assert all(names.index(n) < names.index(f.name) for n in f.needs)
 
 
+def test_a_function_ranks_above_every_function_that_needs_it():
+    ranks = {f.name: f.rank for f in build.plan(MODULE, FAR)}
+    assert ranks["leaf"] > ranks["middle"] > ranks["top"] > 0 and ranks["R.take"] > ranks["middle"]
+
+
+def test_of_the_functions_ready_the_one_of_highest_rank_is_compiled_first(tmp_path):
+    ready = [build.Far("short", 1, frozenset(), 5), build.Far("long", 1, frozenset(), 9),
+             build.Far("last", 1, frozenset({"short"}), 1)]
+    compiled = []
+    build.share(ready, tmp_path, lambda name, count: compiled.append(name), lambda: True)
+    assert compiled == ["long", "short", "last"]
+
+
 def test_each_function_is_compiled_once_by_whichever_process_claims_it(tmp_path):
     order = build.plan(MODULE, FAR)
     (tmp_path / "leaf.claim").touch()                   # the other process took `leaf` and compiled it

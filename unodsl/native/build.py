@@ -29,12 +29,15 @@ PATIENCE = 300.0        # seconds a process waits for the other's function befor
 
 
 class Far(NamedTuple):
-    """A far function to compile: its name (the runtime's as "R.name"), its parameters, and the
-    far functions numba compiles first when it compiles this one (those it calls far, itself or
-    through the functions it calls)."""
+    """A far function to compile: its name (the runtime's as "R.name"), its parameters, the far
+    functions numba compiles first when it compiles this one (those it calls far, itself or
+    through the functions it calls), and its rank: the lines compiled with it and, after it, along
+    the longest chain of far functions that need it (the compile of a module ends when its longest
+    chain does, so the ready function of highest rank goes first)."""
     name: str
     parameters: int
     needs: frozenset
+    rank: int
 
 
 def helpers() -> int:
@@ -48,7 +51,9 @@ def helpers() -> int:
 
 def plan(source: str, far: tuple) -> list[Far]:
     """The module's far functions (`far`: its FAR, name and parameters) in an order that puts
-    every function after those it needs, read from the module's text."""
+    every function after those it needs, read from the module's text (the runtime's, from its)."""
+    from .far import _runtime
+    runtime = _runtime()
     tree = ast.parse(source)
     defs = {node.name: node for node in tree.body if isinstance(node, ast.FunctionDef)}
     direct, plain = {}, {}
@@ -57,23 +62,37 @@ def plan(source: str, far: tuple) -> list[Far]:
         for call in (n for n in ast.walk(node) if isinstance(n, ast.Call)):
             f = call.func
             if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == "R" and f.attr == "far":
-                target = call.args[0]
-                direct[name].add(ast.unparse(target))
+                direct[name].add(ast.unparse(call.args[0]))
             elif isinstance(f, ast.Name) and f.id in defs:
                 plain[name].add(f.id)
+            elif isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == "R":
+                plain[name].add(f"R.{f.attr}")
+    for name, f in runtime.items():
+        direct[name], plain[name] = set(), set(f.calls)
 
-    def needs(name: str) -> frozenset:
-        seen, todo, found = set(), [name], set()
+    def closure(name: str) -> tuple[frozenset, int]:
+        """The far functions compiled first when `name` compiles, and the lines compiled with it."""
+        seen, todo, found, lines = set(), [name], set(), 0
         while todo:
             f = todo.pop()
-            if f in seen or f not in defs:
+            if f in seen or f not in direct:
                 continue
             seen.add(f)
             found |= direct[f]
-            todo.extend(plain[f])
-        return frozenset(found - {name})
+            lines += runtime[f].lines if f in runtime else defs[f].end_lineno - defs[f].lineno
+            todo.extend(plain[f] - {n for n, _ in far})
+        return frozenset(found - {name}), lines
 
-    listed = {name: Far(name, count, needs(name)) for name, count in far}
+    known = {name: closure(name) for name, _ in far}
+    ranks: dict = {}
+
+    def rank(name: str, path: tuple = ()) -> int:
+        if name not in ranks:
+            above = [rank(other, path + (name,)) for other in known if name in known[other][0] and other not in path]
+            ranks[name] = known[name][1] + max(above, default=0)
+        return ranks[name]
+
+    listed = {name: Far(name, count, known[name][0], rank(name)) for name, count in far}
     ordered, placed = [], set()
 
     def place(name: str, path: tuple = ()) -> None:
@@ -91,11 +110,12 @@ def plan(source: str, far: tuple) -> list[Far]:
 
 def share(functions: list[Far], folder: Path, compile_far: Callable, other_alive: Callable) -> None:
     """Compile, in this process, the functions of `functions` the other process has not taken:
-    each time the first not yet taken whose needs are done (or, once the other is gone, the
-    first not yet taken), claimed by a file in `folder`, marked done there once compiled."""
+    each time the one of highest rank among those not yet taken whose needs are done (or, once the
+    other is gone, the first not yet taken), claimed by a file in `folder`, marked done there once
+    compiled."""
     left = list(functions)
     while left:
-        ready = next((f for f in left if all(_done(folder, n) for n in f.needs)), None)
+        ready = max((f for f in left if all(_done(folder, n) for n in f.needs)), key=lambda f: f.rank, default=None)
         if ready is None:
             if other_alive():
                 time.sleep(WAIT)

@@ -537,7 +537,7 @@ def choose_dealer(g):
     return contenders[0]
 
 
-@njit(cache=True, inline='always')
+@njit(cache=True)
 def deal_round(g, first):
     """RoundFlow._deal_round: a dealt round, its opening rule and its starter card."""
     R.reset_round(g, COUNTERS0)
