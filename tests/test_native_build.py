@@ -106,3 +106,16 @@ def test_the_helper_compiles_a_module_s_far_functions_into_numba_s_cache(tmp_pat
 def _far(source: str) -> tuple:
     import ast
     return ast.literal_eval(source.rsplit("FAR = ", 1)[1].strip())
+
+
+def test_a_helper_is_waited_for_only_while_it_runs_and_not_past_patience(monkeypatch):
+    class Running:
+        def poll(self):
+            return None
+
+    class Gone:
+        def poll(self):
+            return 1
+    assert build.patient(Running())() and not build.patient(Gone())() and not build.patient(None)()
+    monkeypatch.setattr(build, "PATIENCE", 0.0)
+    assert not build.patient(Running())()        # hung: this process goes on without it

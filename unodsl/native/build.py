@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Callable, NamedTuple
 
 WAIT = 0.005            # seconds between two looks at the other process's work
-PATIENCE = 300.0        # seconds a process waits for the other's function before compiling it itself
+PATIENCE = 300.0        # seconds after which a process no longer waits for the other's work
 
 
 class Far(NamedTuple):
@@ -129,11 +129,15 @@ def share(functions: list[Far], folder: Path, compile_far: Callable, other_alive
 
 def wait_for(functions: list[Far], folder: Path, other_alive: Callable) -> None:
     """Wait until the other process has compiled what it claimed, as long as it lives."""
-    start = time.monotonic()
-    while other_alive() and time.monotonic() - start < PATIENCE:
-        if all(_done(folder, f.name) for f in functions):
-            return
+    while other_alive() and not all(_done(folder, f.name) for f in functions):
         time.sleep(WAIT)
+
+
+def patient(helper) -> Callable:
+    """Whether the helper is still worth waiting for: running, and not for longer than PATIENCE
+    since it started (a compile that hangs must not hold this process up for ever)."""
+    deadline = time.monotonic() + PATIENCE
+    return lambda: helper is not None and helper.poll() is None and time.monotonic() < deadline
 
 
 def start_helper(module_path: Path, module_name: str, folder: Path):

@@ -235,9 +235,7 @@ class NativeEngine:
         path = Path(self.module.__file__)
         folder = Path(tempfile.mkdtemp(prefix=".build-", dir=path.parent))
         helper = build.start_helper(path, self.module.__name__, folder)
-
-        def alive() -> bool:
-            return helper is not None and helper.poll() is None
+        alive = build.patient(helper)
         functions = build.plan(path.read_text(encoding="utf-8"), self.far)
         try:
             build.share(functions, folder, lambda name, count: far_address(self._function(name), count), alive)
