@@ -119,3 +119,18 @@ def test_a_helper_is_waited_for_only_while_it_runs_and_not_past_patience(monkeyp
     assert build.patient(Running())() and not build.patient(Gone())() and not build.patient(None)()
     monkeypatch.setattr(build, "PATIENCE", 0.0)
     assert not build.patient(Running())()        # hung: this process goes on without it
+
+
+def test_a_first_compile_starts_a_helper_and_a_compile_kept_on_disk_none(tmp_path, monkeypatch):
+    pytest.importorskip("numba")
+    from unodsl import load
+    from unodsl.native import native_engine
+    monkeypatch.setenv("UNODSL_CACHE", str(tmp_path))
+    monkeypatch.setenv("UNODSL_COMPILE_JOBS", "2")
+    started = []
+    monkeypatch.setattr(build, "start_helper", lambda *args: started.append(args) or None)   # none starts:
+    first = native_engine(load("crazy-eights"), 3)        # this process compiles every far function itself
+    assert len(started) == 1 and first.run(5, 1).hist.sum() == 5
+    again = native_engine(load("crazy-eights"), 3)        # other rules, the same module: loaded from disk
+    assert again is not first and len(started) == 1
+    assert not list(tmp_path.rglob(".build-*"))           # the claims' folder is gone

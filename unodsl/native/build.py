@@ -5,9 +5,9 @@ its `run_games`) used one core of the machine. A far function is compiled for it
 callers are compiled without its code, only its type (native.far): once its machine code is on
 disk, a process that needs it loads it. So a helper process, started as the compile begins,
 compiles some of the module's far functions into numba's cache while this process compiles the
-others: each takes in turn the first function not yet taken whose far callees are on disk
-(`plan`: callees first), claiming it with a file only one process can create, and marks it done
-once numba has kept it. The engine then compiles `run_games`, which finds them all on disk.
+others: each takes in turn, of the functions not yet taken whose far callees are on disk, the one
+with the longest chain of functions waiting on it (`plan`), claiming it with a file only one
+process can create, and marks it done once numba has kept it. The engine then compiles `run_games`, which finds them all on disk.
 
 The helper is a help and nothing more: if it cannot start, fails or is slow, this process
 compiles what is left itself (numba compiles any function it needs that is not on disk), and
@@ -23,6 +23,8 @@ import sys
 import time
 from pathlib import Path
 from typing import Callable, NamedTuple
+
+from .far import call_graph, far_targets
 
 WAIT = 0.005            # seconds between two looks at the other process's work
 PATIENCE = 300.0        # seconds after which a process no longer waits for the other's work
@@ -51,36 +53,22 @@ def helpers() -> int:
 
 def plan(source: str, far: tuple) -> list[Far]:
     """The module's far functions (`far`: its FAR, name and parameters) in an order that puts
-    every function after those it needs, read from the module's text (the runtime's, from its)."""
-    from .far import _runtime
-    runtime = _runtime()
-    tree = ast.parse(source)
-    defs = {node.name: node for node in tree.body if isinstance(node, ast.FunctionDef)}
-    direct, plain = {}, {}
-    for name, node in defs.items():
-        direct[name], plain[name] = set(), set()
-        for call in (n for n in ast.walk(node) if isinstance(n, ast.Call)):
-            f = call.func
-            if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == "R" and f.attr == "far":
-                direct[name].add(ast.unparse(call.args[0]))
-            elif isinstance(f, ast.Name) and f.id in defs:
-                plain[name].add(f.id)
-            elif isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == "R":
-                plain[name].add(f"R.{f.attr}")
-    for name, f in runtime.items():
-        direct[name], plain[name] = set(), set(f.calls)
+    every function after those it needs, read from the module's text (the runtime's, from its:
+    native.far's call graph)."""
+    graph = call_graph(source)
+    listed_far = {name for name, _ in far}
 
     def closure(name: str) -> tuple[frozenset, int]:
         """The far functions compiled first when `name` compiles, and the lines compiled with it."""
         seen, todo, found, lines = set(), [name], set(), 0
         while todo:
             f = todo.pop()
-            if f in seen or f not in direct:
+            if f in seen or f not in graph:
                 continue
             seen.add(f)
-            found |= direct[f]
-            lines += runtime[f].lines if f in runtime else defs[f].end_lineno - defs[f].lineno
-            todo.extend(plain[f] - {n for n, _ in far})
+            found |= far_targets(graph[f].node)
+            lines += graph[f].lines
+            todo.extend(graph[f].calls - listed_far)
         return frozenset(found - {name}), lines
 
     known = {name: closure(name) for name, _ in far}

@@ -151,7 +151,12 @@ def _load(source: str | None, key: str):
         tmp = folder / f".{path.name}.{os.getpid()}.tmp"
         tmp.write_text(source, encoding="utf-8")
         os.replace(tmp, path)          # written once, never changed: numba's cache stays valid
-    name = f"unodsl_native_{key}"
+    return import_module(path, f"unodsl_native_{key}")
+
+
+def import_module(path: Path, name: str):
+    """The module written at `path`, imported as `name` (once a process): numba's cache knows a
+    module's functions by its file and their names."""
     module = sys.modules.get(name)
     if module is None:
         spec = importlib.util.spec_from_file_location(name, path)
@@ -159,6 +164,12 @@ def _load(source: str | None, key: str):
         sys.modules[name] = module
         spec.loader.exec_module(module)
     return module
+
+
+def module_function(module, name: str):
+    """A compiled function a module calls: its own, or the runtime's ("R.name")."""
+    owner, _, attr = name.rpartition(".")
+    return getattr(module if not owner else getattr(module, owner), attr)
 
 
 class NativeEngine:
@@ -193,15 +204,11 @@ class NativeEngine:
         g[alike:alike + r.size] = r.same_face or range(r.size)
         if self.far:
             if self._addresses is None:
-                self._addresses = [far_address(self._function(name), count) for name, count in self.far]
+                self._addresses = [far_address(module_function(self.module, name), count)
+                                   for name, count in self.far]
             at = self.offsets["far"]
             g[at:at + len(self.far)] = self._addresses
         return g
-
-    def _function(self, name: str):
-        """A compiled function the module calls: its own, or the runtime's ("R.name")."""
-        owner, _, attr = name.rpartition(".")
-        return getattr(self.module if not owner else getattr(self.module, owner), attr)
 
     def run(self, games: int, seed: int, first: int = 0, unit: int = 2520, state=None, direct: bool = False) -> "Totals":
         """Raw totals of games first .. first+games-1 of the run seeded `seed`."""
@@ -238,7 +245,8 @@ class NativeEngine:
         alive = build.patient(helper)
         functions = build.plan(path.read_text(encoding="utf-8"), self.far)
         try:
-            build.share(functions, folder, lambda name, count: far_address(self._function(name), count), alive)
+            build.share(functions, folder,
+                        lambda name, count: far_address(module_function(self.module, name), count), alive)
             build.wait_for(functions, folder, alive)
         finally:
             build.finish(helper, folder)

@@ -41,10 +41,8 @@ class Function(NamedTuple):
 def split(source: str) -> str:
     """The module's text with far calls, and `FAR`: the far functions as (name, number of
     parameters) in the order their addresses lie in the region `far`, the runtime's as "R.name"."""
-    tree = ast.parse(source)
-    runtime = _runtime()
-    module = _functions(tree, _module_callee, known={name: f.arrays for name, f in runtime.items()})
-    graph = {**runtime, **module}
+    graph = call_graph(source)
+    module = {name: f for name, f in graph.items() if not name.startswith(RUNTIME + ".")}
 
     @lru_cache(maxsize=None)
     def body(name: str) -> tuple[int, frozenset]:
@@ -100,6 +98,20 @@ def split(source: str) -> str:
             lines[head:f.node.end_lineno] = ast.unparse(ast.fix_missing_locations(f.node)).splitlines()
     listed = tuple((name, len(graph[name].node.args.args)) for name in far)
     return "\n".join(lines) + f"\n\nFAR = {listed!r}\n"
+
+
+def call_graph(source: str) -> dict:
+    """The compiled functions of a module's text and of the runtime, by name (the runtime's as
+    "R.name"): what each calls in the ordinary way, and its lines."""
+    runtime = _runtime()
+    module = _functions(ast.parse(source), _module_callee, known={name: f.arrays for name, f in runtime.items()})
+    return {**runtime, **module}
+
+
+def far_targets(node: ast.FunctionDef) -> set:
+    """The functions a compiled function calls far (`R.far(f, ...)`), as FAR names them."""
+    return {ast.unparse(call.args[0]) for call in ast.walk(node)
+            if isinstance(call, ast.Call) and _module_callee(call) == f"{RUNTIME}.far"}
 
 
 def _callable_far(f: Function) -> bool:
