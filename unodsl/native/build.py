@@ -15,7 +15,6 @@ nothing it does changes what is compiled, only where.
 """
 from __future__ import annotations
 
-import ast
 import os
 import shutil
 import subprocess
@@ -162,22 +161,14 @@ def _claim(folder: Path, name: str) -> bool:
 
 
 def _helper_main(module_path: str, module_name: str, folder: str) -> int:
-    """The helper: load the module as the engine does and take its share of the far functions."""
-    import importlib.util
-    from .engine import compiler_settings, far_address
-    spec = importlib.util.spec_from_file_location(module_name, module_path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[module_name] = module
-    spec.loader.exec_module(module)
+    """The helper: import the module as the engine does and take its share of the far functions."""
+    from .engine import compiler_settings, far_address, import_module, module_function
+    module = import_module(Path(module_path), module_name)
     parent = os.getppid()
     work = Path(folder)
-
-    def compile_far(name: str, parameters: int) -> None:
-        owner, _, attr = name.rpartition(".")
-        far_address(getattr(module if not owner else getattr(module, owner), attr), parameters)
-
     with compiler_settings():
-        share(plan(Path(module_path).read_text(encoding="utf-8"), module.FAR), work, compile_far,
+        share(plan(Path(module_path).read_text(encoding="utf-8"), module.FAR), work,
+              lambda name, count: far_address(module_function(module, name), count),
               lambda: os.getppid() == parent and work.is_dir())
     return 0
 
