@@ -104,3 +104,61 @@ def test_a_rulesets_module_calls_its_round_and_its_plays_far():
     slots = {int(ast.unparse(c.args[1].slice).split("+")[1]) for c in ast.walk(tree)
              if isinstance(c, ast.Call) and ast.unparse(c.func) == "R.far"}
     assert slots == set(range(len(names)))
+
+
+def _functions_calling(tree, callee: str) -> set:
+    return {f.name for f in tree.body if isinstance(f, ast.FunctionDef)
+            and any(callee in call for call in _calls(tree, f.name))}
+
+
+def test_a_long_rule_of_a_play_is_one_function_wherever_it_runs():
+    """Speed's 7 (swap hands, which the target may block) is long: it is written once, as a
+    function of its own, called far from `play` and from `turn_starter` (a 7 turned up to start
+    acts as if the dealer's left played it), not written into both. Its 0 (pass the hands) is
+    short and stays inline in both."""
+    tree = ast.parse(NativeWriter(load("speed"), 4, bot="basic").module_source())
+    swapping = _functions_calling(tree, "R.swap_hands(")
+    assert len(swapping) == 1
+    seven = swapping.pop()
+    names = [name for name, _ in _far(tree)]
+    assert seven in names
+    slot = f"R.far({seven}, g[O_FAR + {names.index(seven)}], g, "
+    assert _functions_calling(tree, slot) == {"play", "turn_starter"}
+    assert {"play", "turn_starter"} <= _functions_calling(tree, "R.pass_hands(")
+    # what the 7 sets of its caller's (the player named with the play, taken) comes back to it
+    call = next(c for c in _calls(tree, "play") if c.startswith(slot))
+    assert "target_arg" in call
+    play = next(f for f in tree.body if isinstance(f, ast.FunctionDef) and f.name == "play")
+    assert any(isinstance(n, ast.Assign) and ast.unparse(n.value).startswith(slot)
+               and ast.unparse(n.targets[0]) == "target_arg" for n in ast.walk(play))
+
+
+def test_a_long_rule_that_plays_a_card_stays_inline(tmp_path):
+    """A rule that plays a card (here the card just drawn) calls `play`, which calls the rule:
+    outlined, the two would call each other round a circle, so it stays written into `play`."""
+    long_rule = "\n".join(f"    for each o in others {{ if o.cards < {k} {{ o draws 1 }} else {{ o draws 2 }} }}"
+                          for k in range(3, 9))
+    path = tmp_path / "long.uno"
+    path.write_text('ruleset long "Long" extends classic {\n'
+                    '  on play number 5 "Draw a card, which you may play; the others draw." {\n'
+                    f"    player draws 1\n    player may play it\n{long_rule}\n  }}\n"
+                    '  on play number 6 "The others draw." {\n' f"{long_rule}\n  }}\n}}\n", encoding="utf-8")
+    writer = NativeWriter(load(str(path)), 4, bot="basic")
+    tree = ast.parse(writer.module_source())
+    assert len(writer.outlined) == 1                     # the 6's rule, not the 5's
+    outlined = writer.outlined[0][0][1].split("(")[0].split()[-1]
+    assert "play" in _functions_calling(tree, f"R.far({outlined}, ")
+    assert not any(c.startswith("play(") for c in _calls(tree, outlined))
+    assert any(c.startswith("play(") for c in _calls(tree, "play"))     # the 5's, written into play
+
+
+def test_basic_weighs_a_turn_and_a_drawn_card_in_one_far_function():
+    """basic's weighing of a play is long, and handed an array it would be compiled again into
+    every function that calls it: the turn's play and a drawn card's ask `basic_play` with the
+    cards' place in the game's memory, a far function compiled once."""
+    tree = ast.parse(NativeWriter(load("classic"), 4, bot="basic").module_source())
+    names = [name for name, _ in _far(tree)]
+    assert "basic_play" in names
+    assert "basic_turn" not in {c.split("(")[0] for c in _calls(tree, "play_round")}
+    assert any(c.startswith("R.far(basic_play, ") for c in _calls(tree, "play_round"))
+    assert any(c.startswith("R.far(basic_play, ") for c in _calls(tree, "basic_drawn"))

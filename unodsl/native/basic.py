@@ -222,12 +222,19 @@ def basic_turn(g, s, cards{runs_arg}):
 
 
 @njit(cache=True)
+def basic_play(g, s, at, count):
+    """BasicBot's play among the `count` distinct playable cards at `at` in the game's memory (a
+    turn's, or the card just drawn): (card, color, player named). Asked with numbers, it is
+    compiled once, on its own (native.far), where basic_turn, handed an array, is compiled again
+    into every function that calls it."""
+    {play}
+
+
+@njit(cache=True, inline='always')
 def basic_drawn(g, s, card):
-    """BasicBot plays the card it drew whenever it may: its play's variant weighed as a turn's,
-    (card, color, player named)."""
-    one = g[{one_at}:{one_at} + 1]
-    one[0] = card
-    {drawn}
+    """BasicBot plays the card it drew whenever it may: its play's variant weighed as a turn's."""
+    g[{one_at}] = card
+    return basic_play(g, s, np.int64({one_at}), np.int64(1))
 
 
 @njit(cache=True)
@@ -331,7 +338,7 @@ def basic_answer(g, s, q, count):
 '''
 
 # The functions above, and the one the writer lowers from the rules' honesty tests.
-FUNCTIONS = ("basic_turn", "basic_flowed", "basic_drawn", "basic_card", "basic_seat", "basic_color", "basic_answer", "basic_honest")
+FUNCTIONS = ("basic_turn", "basic_flowed", "basic_play", "basic_drawn", "basic_card", "basic_seat", "basic_color", "basic_answer", "basic_honest")
 
 # basic_following's body: from the table of which card may follow which under which color, or,
 # where the match rules read more than the cards and the color, the cards of that color (as
@@ -405,13 +412,13 @@ def turn_parts(runs: bool, none: int, most: int) -> dict:
     weigh = WEIGH.format(none=none)
     if not runs:
         return {"variants": VARIANTS_HEAD.lstrip("\n") + "\n" + weigh, "more": "", "runs_arg": "", "runs_doc": "",
-                "runs_init": "", "drawn": "return basic_turn(g, s, one)"}
+                "runs_init": "", "play": "return basic_turn(g, s, g[at:at + count])"}
     weigh = "\n".join("    " + line for line in weigh.splitlines())
     weigh += "\n                        best_more = more"
     return {"variants": RUNS_HEAD.format(most=most).lstrip("\n") + "\n" + weigh, "more": ", best_more",
             "runs_arg": ", runs", "runs_doc": ",\n    and the cards played after it: a run, or none",
             "runs_init": "\n    best_more = R.new_ints(np.int64(0))",
-            "drawn": "card, color, target, _ = basic_turn(g, s, one, np.bool_(False))\n    return card, color, target"}
+            "play": "card, color, target, _ = basic_turn(g, s, g[at:at + count], np.bool_(False))\n    return card, color, target"}
 
 
 # In basic_turn, where some card's play names a player: the players it may name (play_targets,

@@ -82,7 +82,7 @@ BOOLEAN_CALLS = {"hand_has", "contains", "truth", "has_gone_out", "is_playable",
 
 # Tables the native writer adds itself (writer.NativeWriter.tables_source).
 NATIVE_TABLES = {"DEALER_VALUES", "MATCH", "DECK", "POINTS", "COUNTERS0", "TAGS"} | {
-    "O_" + name.upper() for name in ARRAYS | {"hlen"}}
+    "O_" + name.upper() for name in ARRAYS | {"hlen", "buf"}}      # (buf: where playable_cards leaves a turn's cards)
 
 
 class Strings:

@@ -20,6 +20,7 @@ the whole module the engine compiles: its text is also the key of the on-disk ca
 from __future__ import annotations
 
 import ast
+import keyword
 import random
 import re
 
@@ -50,6 +51,9 @@ MATCH_TABLE_LIMIT = 256      # distinct cards up to which matching is one table 
 INLINED = {"deal_count", "teams_on", "dealer_value", "round_start", "is_playable",
            "window_holds", "window_act_asking", "move_on", "open_state_windows"}
 HIST_SIZE = MAX_TURNS_PER_GAME + MAX_TURNS_PER_ROUND + 2    # longest game, in turns, plus one
+# A rule of a card's play written in more lines than this is a function of its own (outlined):
+# far.split then calls it far, and numba compiles it beside `play` rather than inside it.
+OUTLINE_LINES = 24
 
 
 def rule_place(node) -> str:
@@ -101,6 +105,8 @@ class NativeWriter(LoopWriter):
                 self.local_functions |= set(windows.FUNCTIONS) | set(windows.WRITTEN)
         elif bot != "random":
             raise basic.BotUnsupported(f"the native engine plays only random and basic bots, not {bot} ones")
+        self.outlined = []            # the rules of a card's play written as functions of their own
+        self._outlines = {}           # (by rule: its function's name, parameters and names returned)
         self.offsets, self.memory = offsets(n, len(rules.deck), rules.size, len(rules.counters), trace,
                                             len(rules.windows) if self.keeps_windows else 0)
 
@@ -134,6 +140,54 @@ class NativeWriter(LoopWriter):
             return super().play_body(ind, drawn, turn, in_function)
         return [(ind, self.play_call("s", "card", "color_arg", "target_arg", "False", "call"))]
 
+    def program(self, program, env: Env, ind: int) -> list:
+        """A long rule of a card's play (an `on play` rule, an `after play` one) is a function of
+        its own (`outlined`), written once and called wherever the rule runs (`play`, the first
+        card's play as if played): numba compiles each function with all it links as one piece of
+        work, and a ruleset's long rules, written into `play` and again into `turn_starter`, made
+        those the longest of a first compile, with the rest waiting on them. Outlined, each rule
+        is compiled once, beside the others (native.build)."""
+        if env.vars or env.played != "False" or not any(program is p for p in (*self.r.on_play, *self.r.after_play)):
+            return super().program(program, env, ind)
+        if id(program) not in self._outlines:
+            self._outlines[id(program)] = self._outline(program)
+        found = self._outlines[id(program)]
+        if found is None:
+            return super().program(program, env, ind)
+        name, params, returned = found
+        given = {"s": env.player, "actor": env.actor, "card": env.card, "honest": env.honest, "jumped": env.jumped,
+                 "color_arg": env.color_arg, "target_arg": env.target_arg, "drawn": env.drawn}
+        call = f"{name}({', '.join(['g', *(given[p] for p in params)])})"
+        if not returned:
+            return [(ind, call)]
+        into = [given[p] if given[p].isidentifier() and not keyword.iskeyword(given[p]) else "_" for p in returned]
+        return [(ind, f"{', '.join(into)} = {call}")]
+
+    def _outline(self, program):
+        """(name, parameters, names returned) of the rule written as a function of its own, or None
+        when it stays inline: short (a call would cost more than it saves), playing a card (the
+        call would come round to `play`), or setting a name of its caller's."""
+        names = Env(player="s", actor="actor", card="card", honest="honest", jumped="jumped",
+                    color_arg="color_arg", target_arg="target_arg", drawn="drawn")
+        lines = super().program(program, names, 1)
+        text = "\n".join("    " * i + t for i, t in lines)
+        if len(lines) <= OUTLINE_LINES or re.search(r"\bplay\(|\beffect_gen\(", text):
+            return None
+        params = [p for p in ("s", "actor", "card", "honest", "jumped", "color_arg", "target_arg", "drawn")
+                  if re.search(rf"\b{p}\b", text)]
+        tree = ast.parse(f"def f({', '.join(['g', *params])}):\n{text}")
+        stored = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+        stored |= {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)} - {"f"}
+        returned = [p for p in ("drawn", "color_arg", "target_arg") if p in stored and p in params]
+        own = stored - set(params)
+        if (stored & set(params)) - set(returned) or any(not re.match(r"_|l_|v_", n) for n in own):
+            return None
+        name = f"effect_{len(self.outlined) + 1}"
+        self.local_functions.add(name)
+        self.outlined.append([(0, f"def {name}({', '.join(['g', *params])}):"), *lines,
+                              *([(1, f"return {', '.join(returned)}")] if returned else [])])
+        return name, params, returned
+
     def event(self, ind: int, call: str) -> list:
         """The moves of a traced game (tests compare them with the Python engine's)."""
         if not self.trace:
@@ -155,7 +209,8 @@ class NativeWriter(LoopWriter):
              (ind, "playing = len(cards) > 0"),
              (ind, "if playing:"),
              (ind + 1, "card, color_arg, target_arg, more = basic_turn(g, s, cards, True)"
-              if self.r.runs is not None else "card, color_arg, target_arg = basic_turn(g, s, cards)")]
+              if self.r.runs is not None else     # (playable_cards leaves them at O_BUF)
+              "card, color_arg, target_arg = basic_play(g, s, O_BUF, len(cards))")]
         if not self.keeps_windows:
             return L
         # as the seat bot's loop takes a turn (codegen's turn_offer, bot_turn): the actions out of
@@ -319,6 +374,7 @@ class NativeWriter(LoopWriter):
                 parts += (self.move_on_function(),)
             if self.r.renege_const is None:
                 parts += (self.renege_function(),)
+        parts += tuple(self.outlined)        # (written by the parts above)
         lines = [line for part in parts for line in part + [(0, "")]]
         lines += self.expression_functions()
         return "\n".join("    " * ind + text for ind, text in lines)
