@@ -195,6 +195,47 @@ def test_plays_inside_plays_stop_at_a_named_limit(tmp_path):
         assert game.chained_plays == 0
 
 
+DRAWS_AND_PLAYS = ('ruleset redraw "Redraw" extends classic {\n'
+                   '  on play number 5 "Draw a card, which you may play." { player draws 1\n player may play it }\n'
+                   '  on play number 6 "The next player plays a 6 they hold." {\n'
+                   '    if some c in next.hand where c.rank == 6 {\n'
+                   '      next picks x from next.hand where x.rank == 6\n      next plays x\n    }\n'
+                   '  }\n}\n')
+
+
+def test_plays_that_play_again_stop_at_the_limit_on_every_engine(tmp_path):
+    """A 5 that draws a card and may play it: once the stock is down to a card, two 5s are drawn
+    back from the pile and played after each other for ever (a crash at Python's recursion limit,
+    before). A 6 that makes the next player play their 6 goes round the table the same way. The
+    rules' plays inside one move stop at the limit, with an event that names it, and the game goes
+    on; every engine's games end."""
+    from unodsl.engine.bots import RandomBot
+    from unodsl.native import native_engine
+    from unodsl.sim.engines import simulate_native
+    from unodsl.sim.simulate import simulate
+    rules = load(write(tmp_path, DRAWS_AND_PLAYS))
+    fives = [c for c in range(rules.size) if rules.cards.rank[c] == 5]
+    for generated in (False, True):
+        game = Game(rules, 2, seed=1, generated=generated)
+        seat = game.decision.seat
+        for five in fives[:3]:            # one of three 5s in the hand, two in the pile, no stock
+            next(pile for pile in (*game.hands, game.stock, game.discard) if five in pile).remove(five)
+        game.hands[1 - seat] += game.stock + game.discard
+        game.stock[:], game.discard[:] = [], fives[1:3]
+        game.hands[seat].append(fives[0])
+        game.color = rules.cards.color[fives[2]]
+        game.apply(Action(seat, "play", fives[0]))
+        plays = 1
+        while game.decision is not None and game.decision.kind == "drawn":
+            game.apply(Action(seat, "play", game.decision.card))
+            plays += 1
+        assert {"e": "loop_limit", "limit": 50} in game.events, generated
+        assert plays == 51 and game.chained_plays == 0
+    for bot in ("random", "basic"):
+        assert simulate(rules, 4, 60, 1, bot).games == 60
+        assert simulate_native(rules, 4, 60, 1, bot=bot).games == 60
+
+
 def test_a_window_that_feeds_itself_stops_in_seconds(tmp_path):
     """A window whose answer makes the player draw, with jump-in: bots answer after every play
     and every jump, and a game ran for over ten minutes. Moves out of turn are now bounded per

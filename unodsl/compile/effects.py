@@ -38,7 +38,7 @@ CHANCE_KINDS = {SEAT: "race", CARD: "card", COLOR: "color"}
 CHANCE_PROMPTS = {SEAT: "Which player did chance pick?", CARD: "Which card did chance pick?",
                   COLOR: "Which color did chance pick?"}
 MAX_RUNS = 200          # runs of cards listed from one first card (LegalActions.runs_from)
-MAX_CHAINED_PLAYS = 50  # plays inside plays (`may play a card where` in an effect) in one move
+MAX_CHAINED_PLAYS = 50  # plays the rules make (may play a card, may play it, X plays C) inside one another
 
 
 def _telling_honesty(test):
@@ -579,10 +579,17 @@ class StatementCompiler:
             c.played = False
             if not isinstance(s, int) or card is None or not c.g.is_playable(s, card) or card not in c.g.hands[s]:
                 return
-            action = yield Decision(s, "drawn", (), "Play the card you drew?", card=card, must=must)
-            c.played = action.verb == "play"
-            if c.played:
-                yield from c.g.play_gen(s, action)
+            if c.g.chained_plays >= MAX_CHAINED_PLAYS:      # a play that draws and plays again: not for ever
+                c.g.event("loop_limit", limit=MAX_CHAINED_PLAYS)
+                return
+            c.g.chained_plays += 1
+            try:
+                action = yield Decision(s, "drawn", (), "Play the card you drew?", card=card, must=must)
+                c.played = action.verb == "play"
+                if c.played:
+                    yield from c.g.play_gen(s, action)
+            finally:
+                c.g.chained_plays -= 1
         return play_drawn, True
 
     def _MayPlayCard(self, node, scope):
@@ -622,7 +629,14 @@ class StatementCompiler:
         def plays(c: Ctx):
             s, x = who(c), card(c)
             if isinstance(s, int) and x is not None and x in c.g.hands[s]:
-                yield from c.g.play_out_of_turn(s, x, c)
+                if c.g.chained_plays >= MAX_CHAINED_PLAYS:      # plays that play again: not for ever
+                    c.g.event("loop_limit", limit=MAX_CHAINED_PLAYS)
+                    return
+                c.g.chained_plays += 1
+                try:
+                    yield from c.g.play_out_of_turn(s, x, c)
+                finally:
+                    c.g.chained_plays -= 1
         return plays, True
 
     def _Race(self, node, scope):

@@ -36,6 +36,14 @@ class LoopWriter(StatementWriter):
         self._orders = None       # the order of play from each seat per direction (order_from)
 
     def _sPlayDrawn(self, node, env, ind):
+        """`X may play it` / `must play it` (effects._PlayDrawn): the card just drawn, if X may
+        play it, offered to X and played, counted in `g.chained_plays` as `may play a card`'s
+        plays are (a rule that draws and plays again inside every play stops at the limit)."""
+        head, L = self._drawn_offer(node, env, ind)
+        return head + self.chained(L, ind + 1)
+
+    def _drawn_offer(self, node, env, ind) -> tuple:
+        """(the test that the drawn card may be played, the lines that offer and play it)."""
         t, x, act = self.temp(), self.temp("x"), self.temp("act")
         who = self.expr(node.who, env)
         if who in _NONNULL_SEATS:
@@ -54,14 +62,14 @@ class LoopWriter(StatementWriter):
             head = [(ind, f"{env.played} = False")] + head
         noted = [(ind + 1, f"{env.played} = True")] if tracked else []
         if self.sim and not self.bot:     # the simulator's seat plays the drawn card (drawn_play)
-            return head + noted + self.drawn_play(t, x, ind + 1, inline)
+            return head, noted + self.drawn_play(t, x, ind + 1, inline)
         d = self.temp("d")
         if self.bot and self.tables is not None:
-            return head + noted + self.bot_drawn(t, x, d, act, node.must, ind + 1, inline)
+            return head, noted + self.bot_drawn(t, x, d, act, node.must, ind + 1, inline)
         # the decision and its legal actions, as Game._list_actions lists them
         listed = ([(ind + 1, f"g._legal = list(PLAYS[{t}][{x}])")] if node.must else
                   [(ind + 1, f"g._legal = [*PLAYS[{t}][{x}], FIXED[{t}].keep]")])
-        L = head + [
+        L = [
             (ind + 1, f"{d} = DRAWN.get(({t}, {x}, {node.must!r}))"),
             (ind + 1, f"if {d} is None:"),
             (ind + 2, f"{d} = DRAWN[({t}, {x}, {node.must!r})] = Decision({t}, 'drawn', (), 'Play the card you drew?', card={x}, must={node.must!r})"),
@@ -71,9 +79,9 @@ class LoopWriter(StatementWriter):
             (ind + 1, f"if {act}.verb == 'play':"),
             *[(i + 1, line) for i, line in noted]]
         if not inline:
-            return L + [(ind + 2, f"play(g, {t}, {act}, False)" if self.bot else f"yield from play(g, {t}, {act}, False)")]
-        return L + [(ind + 2, f"_, _, card, color_arg, target_arg, _, call, more = {act}"),
-                    *self.play_body(ind + 2, drawn=self.temp("drawn"))]
+            return head, L + [(ind + 2, f"play(g, {t}, {act}, False)" if self.bot else f"yield from play(g, {t}, {act}, False)")]
+        return head, L + [(ind + 2, f"_, _, card, color_arg, target_arg, _, call, more = {act}"),
+                          *self.play_body(ind + 2, drawn=self.temp("drawn"))]
 
     def _sMayPlayCard(self, node, env, ind):
         """`may play a card where C` (effects._MayPlayCard): the player may play one of the

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...lang import ast as A
-from ..effects import ASKING, CHANCE_KINDS, CHANCE_PROMPTS, MAX_CHANCE, MAX_LOOP
+from ..effects import ASKING, CHANCE_KINDS, CHANCE_PROMPTS, MAX_CHAINED_PLAYS, MAX_CHANCE, MAX_LOOP
 from ..expressions import ANY, CARD, COLOR, INT, MEMBER, SEAT, SEATS
 from .expressions import _NONNULL_SEATS, Env, ExpressionWriter, Unsupported
 
@@ -446,12 +446,22 @@ class StatementWriter(ExpressionWriter):
     def _sPlaysCard(self, node, env, ind):
         """`X plays C` (effects._PlaysCard): a card X holds, played out of turn
         (RoundFlow.play_out_of_turn): earlier skips are cancelled, play goes on from X, and the
-        card is played as a jump, with the color and player named for the action."""
+        card is played as a jump, with the color and player named for the action; counted as a
+        play inside a move (`chained`)."""
         t, x = self.temp(), self.temp("x")
         return [(ind, f"{t} = {self.expr(node.who, env)}"), (ind, f"{x} = {self.expr(node.card, env)}"),
                 (ind, f"if isinstance({t}, int) and {x} is not None and {x} in g.hands[{t}]:"),
-                (ind + 1, f"g.out_of_turn_start({t})"),
-                (ind + 1, self.play_call(t, x, env.color_arg, env.target_arg, "True"))]
+                *self.chained([(ind + 1, f"g.out_of_turn_start({t})"),
+                               (ind + 1, self.play_call(t, x, env.color_arg, env.target_arg, "True"))], ind + 1)]
+
+    def chained(self, lines: list, ind: int) -> list:
+        """`lines` (at `ind`), which may play a card inside a move, counted in `g.chained_plays`:
+        once MAX_CHAINED_PLAYS plays have been made inside one another, no more is offered (told
+        as `loop_limit`) and the game goes on."""
+        limit = self.event(ind + 1, f"g.event('loop_limit', limit={MAX_CHAINED_PLAYS})")
+        return [(ind, f"if g.chained_plays >= {MAX_CHAINED_PLAYS}:"), *(limit or [(ind + 1, "pass")]),
+                (ind, "else:"), (ind + 1, "g.chained_plays += 1"), *[(i + 1, t) for i, t in lines],
+                (ind + 1, "g.chained_plays -= 1")]
 
     def play_call(self, seat: str, card: str, color: str, target: str, jumped: str, call: str = "None") -> str:
         """A call of the module's `play` (LoopWriter.play_function), in this mode's terms."""
