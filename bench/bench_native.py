@@ -284,7 +284,8 @@ def starts(args) -> int:
     trees = {"": None}
     if args.start_against:
         trees = {f" ({Path(args.start_against).name})": args.start_against, " (this tree)": None}
-    for unit, bot in (("classic", "random"), ("classic", "basic"), (WINDOWS_UNIT, "basic")):
+    for unit, bot in (("classic", "random"), ("classic", "basic"), (WINDOWS_UNIT, "basic"), ("killer", "basic"),
+                      ("speed", "basic")):
         times: dict = {label: [] for label in trees}
         for _ in range(args.repeats):
             for label, tree in trees.items():
@@ -422,7 +423,8 @@ def main() -> int:
     ap.add_argument("--basic", action="store_true",
                     help="instead, whole games of classic 4p with basic bots: Python against native")
     ap.add_argument("--start", action="store_true",
-                    help="instead, only the start of a run (compiling, then loading), random and basic bots")
+                    help="instead, only the start of a run (compiling, then loading): classic with random and "
+                         "basic bots, classic with jump-in, killer and speed with basic bots")
     ap.add_argument("--start-against", metavar="TREE", default="",
                     help="with --start: also time the start of the unodsl in this source folder (another "
                          "version, e.g. `git archive main | tar -x -C TREE`), the two in turn each repeat")
