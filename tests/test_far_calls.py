@@ -162,3 +162,21 @@ def test_basic_weighs_a_turn_and_a_drawn_card_in_one_far_function():
     assert "basic_turn" not in {c.split("(")[0] for c in _calls(tree, "play_round")}
     assert any(c.startswith("R.far(basic_play, ") for c in _calls(tree, "play_round"))
     assert any(c.startswith("R.far(basic_play, ") for c in _calls(tree, "basic_drawn"))
+
+
+def test_the_cards_of_a_run_keep_their_long_rules_inline(tmp_path):
+    """Where each card of a run acts as it lands, its rules run before the play's own names are
+    set (`it`, the card drawn, is set by the play): there they stay written inline, while `play`
+    (and the first card's play, as if played) calls the same rule outlined."""
+    others = "\n".join(f"    for each o in others {{ if o.cards < {k} {{ o draws 1 }} else {{ o draws 2 }} }}"
+                       for k in range(3, 9))
+    path = tmp_path / "runs.uno"
+    path.write_text('ruleset runs "Runs" extends classic {\n'
+                    '  play runs where card.color == top.color, each card acts\n'
+                    '  on play number 6 "The others draw." {\n' f"{others}\n  }}\n}}\n", encoding="utf-8")
+    writer = NativeWriter(load(str(path)), 4)
+    tree = ast.parse(writer.module_source())
+    assert len(writer.outlined) == 1
+    outlined = writer.outlined[0][0][1].split("(")[0].split()[-1]
+    assert _functions_calling(tree, f"R.far({outlined}, ") == {"play", "turn_starter"}
+    assert "play_round" in _functions_calling(tree, "R.draw_cards")     # the run's cards', inline

@@ -572,3 +572,18 @@ def test_the_new_statements_fall_back_by_name():
     named = load(scenarios.get("ruleset", "classic"), ("seven-o", str(runs)))     # (a 7 names a player)
     assert choose(named, 4, "random", 10 ** 6, "native").note.endswith(
         "it has no code for runs of cards in rules where a card's play names a player)")
+
+
+@pytest.mark.slow
+def test_a_long_rule_written_once_plays_the_python_games_in_a_run_and_alone(tmp_path):
+    """A long rule of a card's play is a function of its own that `play` calls (native.writer's
+    `program`), but stays inline where each card of a run acts as it lands: both play the Python
+    engine's games (slow: the module is compiled)."""
+    others = "\n".join(f"    for each o in others {{ if o.cards < {k} {{ o draws 1 }} else {{ o draws 2 }} }}"
+                       for k in range(3, 9))
+    path = tmp_path / "runs.uno"
+    path.write_text('ruleset runs "Runs" extends classic {\n'
+                    '  play runs where card.color == top.color, each card acts\n'
+                    '  on play number 6 "The others draw." {\n' f"{others}\n  }}\n}}\n", encoding="utf-8")
+    rules = load(str(path))
+    _same_games(native_engine(rules, 4, trace=TRACE), rules, 4, "random")

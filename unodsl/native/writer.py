@@ -147,7 +147,8 @@ class NativeWriter(LoopWriter):
         work, and a ruleset's long rules, written into `play` and again into `turn_starter`, made
         those the longest of a first compile, with the rest waiting on them. Outlined, each rule
         is compiled once, beside the others (native.build)."""
-        if env.vars or env.played != "False" or not any(program is p for p in (*self.r.on_play, *self.r.after_play)):
+        if (env.vars or env.played != "False" or self._in_run
+                or not any(program is p for p in (*self.r.on_play, *self.r.after_play))):
             return super().program(program, env, ind)
         if id(program) not in self._outlines:
             self._outlines[id(program)] = self._outline(program)
@@ -162,6 +163,17 @@ class NativeWriter(LoopWriter):
             return [(ind, call)]
         into = [given[p] if given[p].isidentifier() and not keyword.iskeyword(given[p]) else "_" for p in returned]
         return [(ind, f"{', '.join(into)} = {call}")]
+
+    def run_lands(self, ind: int) -> list:
+        """The cards of a run before the last, each acting as it lands where the rules say so: their
+        rules stay inline there, where the play's names (`it` ...) are not yet set."""
+        self._in_run = True
+        try:
+            return super().run_lands(ind)
+        finally:
+            self._in_run = False
+
+    _in_run = False
 
     def _outline(self, program):
         """(name, parameters, names returned) of the rule written as a function of its own, or None
