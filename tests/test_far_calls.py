@@ -11,6 +11,8 @@ from unodsl import load
 from unodsl.native import far
 from unodsl.native.writer import NativeWriter
 
+from long_rules import OTHERS_DRAW, runs_each_acting, write_rules
+
 BIG = "\n".join(f"    g[{i}] += s" for i in range(far.FAR_LINES + 5))     # a body longer than FAR_LINES
 
 MODULE = f"""import unodsl.native.runtime as R
@@ -136,14 +138,10 @@ def test_a_long_rule_of_a_play_is_one_function_wherever_it_runs():
 def test_a_long_rule_that_plays_a_card_stays_inline(tmp_path):
     """A rule that plays a card (here the card just drawn) calls `play`, which calls the rule:
     outlined, the two would call each other round a circle, so it stays written into `play`."""
-    long_rule = "\n".join(f"    for each o in others {{ if o.cards < {k} {{ o draws 1 }} else {{ o draws 2 }} }}"
-                          for k in range(3, 9))
-    path = tmp_path / "long.uno"
-    path.write_text('ruleset long "Long" extends classic {\n'
-                    '  on play number 5 "Draw a card, which you may play; the others draw." {\n'
-                    f"    player draws 1\n    player may play it\n{long_rule}\n  }}\n"
-                    '  on play number 6 "The others draw." {\n' f"{long_rule}\n  }}\n}}\n", encoding="utf-8")
-    writer = NativeWriter(load(str(path)), 4, bot="basic")
+    path = write_rules(tmp_path, "long", '  on play number 5 "Draw a card, which you may play; the others draw." {\n'
+                       f"    player draws 1\n    player may play it\n{OTHERS_DRAW}\n  }}\n"
+                       f'  on play number 6 "The others draw." {{\n{OTHERS_DRAW}\n  }}\n')
+    writer = NativeWriter(load(path), 4, bot="basic")
     tree = ast.parse(writer.module_source())
     assert len(writer.outlined) == 1                     # the 6's rule, not the 5's
     outlined = writer.outlined[0][0][1].split("(")[0].split()[-1]
@@ -168,13 +166,7 @@ def test_the_cards_of_a_run_keep_their_long_rules_inline(tmp_path):
     """Where each card of a run acts as it lands, its rules run before the play's own names are
     set (`it`, the card drawn, is set by the play): there they stay written inline, while `play`
     (and the first card's play, as if played) calls the same rule outlined."""
-    others = "\n".join(f"    for each o in others {{ if o.cards < {k} {{ o draws 1 }} else {{ o draws 2 }} }}"
-                       for k in range(3, 9))
-    path = tmp_path / "runs.uno"
-    path.write_text('ruleset runs "Runs" extends classic {\n'
-                    '  play runs where card.color == top.color, each card acts\n'
-                    '  on play number 6 "The others draw." {\n' f"{others}\n  }}\n}}\n", encoding="utf-8")
-    writer = NativeWriter(load(str(path)), 4)
+    writer = NativeWriter(load(runs_each_acting(tmp_path)), 4)
     tree = ast.parse(writer.module_source())
     assert len(writer.outlined) == 1
     outlined = writer.outlined[0][0][1].split("(")[0].split()[-1]

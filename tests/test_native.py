@@ -34,6 +34,8 @@ from unodsl.native.layout import NONE  # noqa: E402
 from unodsl.native.portable import PortableRandom  # noqa: E402
 from unodsl.sim.simulate import play_game  # noqa: E402
 
+from long_rules import runs_each_acting  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 TRACE = 4000          # moves kept of a native game (the final state and generator hold the rest)
 SEEDS = (0, 1)
@@ -579,11 +581,5 @@ def test_a_long_rule_written_once_plays_the_python_games_in_a_run_and_alone(tmp_
     """A long rule of a card's play is a function of its own that `play` calls (native.writer's
     `program`), but stays inline where each card of a run acts as it lands: both play the Python
     engine's games (slow: the module is compiled)."""
-    others = "\n".join(f"    for each o in others {{ if o.cards < {k} {{ o draws 1 }} else {{ o draws 2 }} }}"
-                       for k in range(3, 9))
-    path = tmp_path / "runs.uno"
-    path.write_text('ruleset runs "Runs" extends classic {\n'
-                    '  play runs where card.color == top.color, each card acts\n'
-                    '  on play number 6 "The others draw." {\n' f"{others}\n  }}\n}}\n", encoding="utf-8")
-    rules = load(str(path))
+    rules = load(runs_each_acting(tmp_path))
     _same_games(native_engine(rules, 4, trace=TRACE), rules, 4, "random")
