@@ -236,6 +236,28 @@ def test_plays_that_play_again_stop_at_the_limit_on_every_engine(tmp_path):
         assert simulate_native(rules, 4, 60, 1, bot=bot).games == 60
 
 
+def test_a_play_that_makes_another_player_play_stops_at_the_limit(tmp_path):
+    """A 6 that makes the next player play a 6 they hold: with 6s enough in both hands, the plays
+    go back and forth inside one move. Both Python paths stop at the limit, with an event that
+    names it, and the game goes on to the next turn."""
+    rules = load(write(tmp_path, DRAWS_AND_PLAYS))
+    sixes = [c for c in range(rules.size) if rules.cards.rank[c] == 6]
+    for generated in (False, True):
+        game = Game(rules, 2, seed=1, generated=generated)
+        seat = game.decision.seat
+        for hand in game.hands:
+            hand += sixes * 15            # 60 sixes each: more plays than the limit
+        game.discard.append(sixes[0])
+        game.color = rules.cards.color[sixes[0]]
+        game.apply(Action(seat, "play", sixes[1]))
+        while game.decision is not None and game.decision.kind == "card":     # which 6 to play
+            game.apply(Action(game.decision.seat, "card", game.decision.options[0]))
+        plays = [e for e in game.events if e["e"] == "play"]
+        assert len(plays) == 51 and {p["seat"] for p in plays} == {0, 1}, generated
+        assert {"e": "loop_limit", "limit": 50} in game.events
+        assert game.chained_plays == 0 and game.decision.kind == "turn"
+
+
 def test_a_window_that_feeds_itself_stops_in_seconds(tmp_path):
     """A window whose answer makes the player draw, with jump-in: bots answer after every play
     and every jump, and a game ran for over ten minutes. Moves out of turn are now bounded per
