@@ -30,7 +30,7 @@ given, each its wall time and its CPU time (user + system, its workers' included
 in turn.
 
 usage: python bench/bench_native.py [--games N] [--repeats R]
-                                   [--agreement N [--enough Z] [--units NAMES] [--bot random|basic]] [--basic]
+                                   [--seed S] [--agreement N [--enough Z] [--units NAMES] [--bot random|basic]] [--basic]
                                    [--start [--start-against TREE]] [--start-python PYTHON]
 """
 from __future__ import annotations
@@ -376,11 +376,11 @@ def agreement(args) -> int:
             except Unsupported as missing:
                 print(f"  {label:<28} not run natively: {missing}")
                 break
-            a = simulate(rules, players, args.agreement, 1, bot)
+            a = simulate(rules, players, args.agreement, args.seed, bot)
             more = _games_to_catch(a, args.agreement, args.enough)
             if more:                    # the same run of seeds, on from where it stopped
-                a.merge(simulate(rules, players, more, 1, bot, first=args.agreement))
-            b = simulate_native(rules, players, a.games, 2, bot=bot)
+                a.merge(simulate(rules, players, more, args.seed, bot, first=args.agreement))
+            b = simulate_native(rules, players, a.games, args.seed + 1, bot=bot)    # other games
             z = {"turns": _welch(a.mean_turns(), a.var_turns(), a.games, b.mean_turns(), b.var_turns(), b.games)}
             for stat, said in (("drawn", "cards drawn"), ("reshuffles", "reshuffles"), ("rounds", "rounds"),
                                ("eliminations", "eliminations")):
@@ -406,7 +406,8 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=4000, help="native games per repeat (default: 4000)")
     ap.add_argument("--repeats", type=int, default=5)
-    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--seed", type=int, default=1,
+                    help="the run's seed (default 1; with --agreement, the Python engine's, the native engine's one more)")
     ap.add_argument("--agreement", type=int, metavar="N", default=0,
                     help="instead of timing, compare the engines' statistics over N games each")
     ap.add_argument("--enough", metavar="Z", type=float, default=0.0,
