@@ -599,18 +599,20 @@ def swap_hands(g, a, b):
 
 @njit(cache=True)
 def _permute_hands(g):
-    """Hand s goes to seat perm[s] (a permutation of the seats)."""
-    n, cap = g[N], g[CAP]
-    hands, lens, perm = g[O_HANDS], g[O_HLEN], g[O_PERM]
-    old = g[hands:hands + n * cap].copy()
-    old_lens = g[lens:lens + n].copy()
+    """Hand s goes to seat perm[s] (a permutation of the seats), in place: each cycle of the
+    permutation, taken once from its least seat, by swapping rows (their copies of each card
+    with them), with no copy of the hands made and none counted anew."""
+    n, perm = g[N], g[O_PERM]
     for s in range(n):
         t = g[perm + s]
-        g[lens + t] = old_lens[s]
-        for i in range(old_lens[s]):
-            g[hands + t * cap + i] = old[s * cap + i]
-    for s in range(n):
-        recount(g, s)
+        while t > s:                        # a seat of the cycle below s: taken from there
+            t = g[perm + t]
+        if t < s:
+            continue
+        t = g[perm + s]
+        while t != s:                       # s holds, in turn, the hand that goes on to t's next
+            _swap_rows(g, s, t)
+            t = g[perm + t]
 
 
 @njit(cache=True)
