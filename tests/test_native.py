@@ -583,3 +583,43 @@ def test_a_long_rule_written_once_plays_the_python_games_in_a_run_and_alone(tmp_
     engine's games (slow: the module is compiled)."""
     rules = load(runs_each_acting(tmp_path))
     _same_games(native_engine(rules, 4, trace=TRACE), rules, 4, "random")
+
+
+def test_hands_follow_any_order_of_seats_they_are_passed_in():
+    """The runtime passes hands in place, a cycle of seats at a time (runtime._permute_hands):
+    for any permutation of seven seats (seats left in place among them), each hand, and its
+    copies of each card, lands at the seat the permutation sends it to."""
+    import random
+
+    import numba
+    import numpy as np
+
+    from unodsl.native import runtime as R
+    from unodsl.native.engine import GameView
+
+    @numba.njit
+    def deal(g, seat, cards):
+        for c in cards:
+            R.hand_add(g, seat, c)
+
+    @numba.njit
+    def permute(g):
+        R._permute_hands(g)
+
+    rules = load("classic")
+    engine = native_engine(rules, 7)
+    rand = random.Random(7)
+    for _ in range(40):
+        g = engine.new_state()
+        for seat in range(7):
+            deal(g, seat, np.array(rand.choices(range(rules.size), k=rand.randint(0, 12)), np.int64))
+        before = GameView(engine, g).hands
+        order = list(range(7))
+        rand.shuffle(order)
+        for seat in rand.sample(range(7), rand.randint(0, 3)):      # some seats keep their hands
+            order[order.index(seat)], order[seat] = order[seat], seat
+        g[engine.offsets["perm"]:engine.offsets["perm"] + 7] = order
+        permute(g)
+        after = GameView(engine, g)
+        assert after.hands == [before[order.index(seat)] for seat in range(7)], order
+        assert after.copies == [[hand.count(c) for c in range(rules.size)] for hand in after.hands]
