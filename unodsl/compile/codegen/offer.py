@@ -115,9 +115,13 @@ def _acting_seats(writer) -> list:
             usable = a.card_test is not None and a.card_static and not faces
             if usable:
                 L += _usable(writer, a, at)
-            if a.who == "anyone" and (usable or a.card_test is None):     # every seat at once
-                L += [(at, "can = [True] * {}".format(n) if a.card_test is None else
-                       "can = [c or not usable.isdisjoint(h) for c, h in zip(can, g.hands)]")]
+            if a.who == "anyone" and a.card_test is None:     # every seat at once
+                L += [(at, f"can = [True] * {n}")]
+                continue
+            if a.who == "anyone" and usable:    # each seat written out: no loop to run
+                L += [(at, "hands = g.hands"),
+                      (at, "can = [{}]".format(", ".join(f"can[{t}] or not usable.isdisjoint(hands[{t}])"
+                                                         for t in range(n))))]
                 continue
             seats, inner = _seats(a.who, at)
             L += seats + [(inner, "if not can[t]:")]
