@@ -492,6 +492,72 @@ def test_a_later_run_loads_the_module_an_earlier_one_wrote_without_writing_it(mo
     assert native_engine_module._known_module(load("classic"), 4, TRACE) is not None
 
 
+def test_a_damaged_module_on_disk_is_written_again():
+    """A module file cut short (or changed) no longer hashes to its name: it is not believed, and
+    the next run writes it whole again rather than failing to import it for ever."""
+    first = native_engine(load("classic"), 4, trace=TRACE).play(0)
+    digest = native_engine_module._known_module(load("classic"), 4, TRACE)
+    path = native_engine_module.cache_dir() / f"ruleset_{digest}.py"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text[:300], encoding="utf-8")
+    assert native_engine_module._known_module(load("classic"), 4, TRACE) is None
+    again = native_engine(load("classic"), 4, trace=TRACE).play(0)
+    assert path.read_text(encoding="utf-8") == text
+    assert again.hands == first.hands and again.trace == first.trace
+
+
+class _Warming:
+    """An engine whose first warm fails as `failure` does (None: none fails)."""
+
+    def __init__(self, *failures):
+        self.failures, self.calls = list(failures), []
+
+    def warm(self, first=False):
+        self.calls.append(first)
+        failure = self.failures.pop(0) if self.failures else None
+        if failure is not None:
+            raise failure
+
+
+def test_machine_code_numba_cannot_read_is_compiled_anew_once(monkeypatch):
+    """numba does not check its files: one cut short fails to unpickle. The module's and the
+    runtime's machine code are then removed and compiled anew, once; a failure that comes back is
+    raised, and a construct numba refuses is not retried."""
+    import pickle
+    from numba.core.errors import TypingError
+    forgotten = []
+    monkeypatch.setattr(native_engine_module, "_forget_machine_code", forgotten.append)
+    monkeypatch.setattr(native_engine_module, "_compiled", lambda digest: True)
+    engine = _Warming(pickle.UnpicklingError("pickle data was truncated"))
+    native_engine_module._warmed(engine, "abc")
+    assert forgotten == ["abc"] and engine.calls == [False, True]
+    engine = _Warming(EOFError(), EOFError("again"))
+    with pytest.raises(EOFError, match="again"):
+        native_engine_module._warmed(engine, "abc")
+    assert forgotten == ["abc", "abc"] and engine.calls == [False, True]
+    engine = _Warming(TypingError("refused"))
+    with pytest.raises(TypingError):
+        native_engine_module._warmed(engine, "abc")
+    assert forgotten == ["abc", "abc"] and engine.calls == [False]
+
+
+def test_forgetting_machine_code_removes_the_modules_and_the_runtimes_only(monkeypatch, tmp_path):
+    from unodsl.native import runtime
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    monkeypatch.setattr(native_engine_module, "cache_dir", lambda: tmp_path / "native")
+    monkeypatch.setattr(runtime.next64._cache, "_cache_path", str(tmp_path / "runtime"))
+    modules, kept = tmp_path / "native" / "__pycache__", tmp_path / "runtime"
+    names = {modules: ["ruleset_abc.play-1.py311.nbi", "ruleset_abc.play-1.py311.1.nbc", "ruleset_def.play-1.py311.nbi"],
+             kept: ["runtime.take-9.py311.nbi", "runtime.take-9.py311.1.nbc", "runtime-0.68.mark"]}
+    for folder, files in names.items():
+        folder.mkdir(parents=True)
+        for name in files:
+            (folder / name).write_bytes(b"x")
+    native_engine_module._forget_machine_code("abc")
+    assert sorted(p.name for p in modules.iterdir()) == ["ruleset_def.play-1.py311.nbi"]
+    assert sorted(p.name for p in kept.iterdir()) == ["runtime-0.68.mark"]
+
+
 def test_the_machine_code_on_disk_is_found_where_numba_keeps_it(monkeypatch, tmp_path):
     """A run loads the module an earlier one wrote when numba kept its machine code: beside the
     modules, or under NUMBA_CACHE_DIR when that names a folder (as the start benchmark sets it),

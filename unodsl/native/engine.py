@@ -67,7 +67,8 @@ def forget_stale_runtime(folder: Path, stamp: str) -> bool:
     if mark.exists():
         return False
     try:
-        for old in [*folder.glob("runtime.*.nbi"), *folder.glob("runtime.*.nbc"), *folder.glob("runtime-*.mark")]:
+        _remove_machine_code(folder, "runtime")
+        for old in folder.glob("runtime-*.mark"):
             old.unlink(missing_ok=True)
         mark.touch()
     except OSError:             # a folder no one may write in: numba keeps nothing there either
@@ -75,6 +76,25 @@ def forget_stale_runtime(folder: Path, stamp: str) -> bool:
     return True
 
 
+def _remove_machine_code(folder: Path, module: str) -> None:
+    """Remove what numba keeps in `folder` of the functions of `module` (its index and data files)."""
+    for old in [*folder.glob(f"{module}.*.nbi"), *folder.glob(f"{module}.*.nbc")]:
+        old.unlink(missing_ok=True)
+
+
+def _forget_machine_code(digest: str) -> None:
+    """Remove the machine code numba keeps on disk for the module named `digest` and for the
+    runtime: all of it is compiled anew."""
+    from . import runtime
+    for folder, module in ((_numba_folder(cache_dir()), f"ruleset_{digest}"),
+                           (Path(runtime.next64._cache._cache_path), "runtime")):
+        try:
+            _remove_machine_code(folder, module)
+        except OSError:
+            pass
+
+
+@lru_cache(maxsize=1)
 def _runtime_stamp() -> str:
     import numba
     here = Path(__file__).parent
@@ -109,8 +129,7 @@ def _known_module(rules, players: int, trace: int, bot: str = "random") -> str |
         return None
     if len(digest) != 24 or any(c not in "0123456789abcdef" for c in digest):
         return None
-    folder = cache_dir()
-    if not (folder / f"ruleset_{digest}.py").is_file() or not _compiled(digest):
+    if not _intact(cache_dir() / f"ruleset_{digest}.py", digest) or not _compiled(digest):
         return None
     return digest
 
@@ -144,14 +163,30 @@ def _numba_folder(modules: Path) -> Path:
 
 
 def _load(source: str | None, key: str):
-    """The module named `key`, written from `source` unless it is on disk already."""
+    """The module named `key`, written from `source` unless it is on disk already, whole."""
     folder = cache_dir()
     path = folder / f"ruleset_{key}.py"
-    if not path.exists():
+    if not _intact(path, key):
         tmp = folder / f".{path.name}.{os.getpid()}.tmp"
         tmp.write_text(source, encoding="utf-8")
         os.replace(tmp, path)          # written once, never changed: numba's cache stays valid
     return import_module(path, f"unodsl_native_{key}")
+
+
+def _digest(source: str) -> str:
+    """The name of the module whose text is `source`: a digest of it and of the runtime."""
+    return hashlib.sha256((_runtime_stamp() + source).encode()).hexdigest()[:24]
+
+
+def _intact(path: Path, key: str) -> bool:
+    """Whether the module on disk at `path` is the one named `key`: its text still hashes to its
+    name. A file cut short, changed by hand or damaged on the disk is not believed (importing it
+    would fail, or run other rules, in every later run): the module is written again (numba keys
+    its machine code on the file's text, so what it kept for that text is found again)."""
+    try:
+        return _digest(path.read_text(encoding="utf-8")) == key
+    except (OSError, UnicodeDecodeError):
+        return False
 
 
 def import_module(path: Path, name: str):
@@ -366,7 +401,7 @@ def _written(rules, players: int, trace: int, bot: str = "random"):
             source = writer.module_source()
             if writer.delegated:
                 raise Unsupported(writer.delegated[0][1])
-            digest = hashlib.sha256((_runtime_stamp() + source).encode()).hexdigest()[:24]
+            digest = _digest(source)
             found = (writer, source, digest)
         except Unsupported as missing:
             found = missing
@@ -402,7 +437,7 @@ def native_engine(rules, players: int, trace: int = 0, bot: str = "random") -> N
             module = _load(source, digest)
         engine = NativeEngine(rules, players, module, trace, bot)
         try:
-            engine.warm(first=not _compiled(digest))    # numba compiles (or loads) here, not mid-run
+            _warmed(engine, digest)         # numba compiles (or loads) here, not mid-run
         except NumbaError as err:       # a gap of the lowering: refused, like any other
             text = str(err).strip()
             rules.generated[("native-source", players, trace, bot)] = missing = Unsupported(
@@ -411,6 +446,21 @@ def native_engine(rules, players: int, trace: int = 0, bot: str = "random") -> N
         _remember(rules, players, trace, digest, bot)
         found = rules.generated[key] = engine
     return found
+
+
+def _warmed(engine: NativeEngine, digest: str) -> None:
+    """`engine.warm`: compiled, or loaded from numba's cache. numba reads its files on disk
+    without checking them, so one cut short or damaged (a full disk, a copy gone wrong) makes
+    loading fail, in every later run too: the module's machine code and the runtime's are then
+    removed and compiled anew, once. A failure that is not the files' fails again, and is raised."""
+    from numba.core.errors import NumbaError
+    try:
+        engine.warm(first=not _compiled(digest))
+    except NumbaError:
+        raise
+    except Exception:
+        _forget_machine_code(digest)
+        engine.warm(first=True)
 
 
 def stats_counter(hist) -> Counter:
