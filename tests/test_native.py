@@ -268,6 +268,25 @@ def test_modules_that_keep_windows_keep_their_machine_code_on_disk():
     assert native_engine_module._known_module(rules, 4, TRACE, "basic") is not None
 
 
+def test_every_function_of_a_module_keeps_one_compilation_on_disk():
+    """What numba keeps on disk of each of a module's functions (its index: one entry per type it
+    was compiled for) has one entry: no function was handed a constant, a local name bound to one
+    included (a window's key, `best = -1`), which the look at the text above does not see. Two
+    entries are what two processes compiling at once can leave naming each other's code."""
+    import pickle
+    rules = load("classic", ("jump-in",))
+    native_engine(rules, 4, trace=TRACE, bot="basic")
+    digest = native_engine_module._known_module(rules, 4, TRACE, "basic")
+    folder = native_engine_module._numba_folder(native_engine_module.cache_dir())
+    indexes = sorted(folder.glob(f"ruleset_{digest}.*.nbi"))
+    assert len(indexes) > 20
+    for index in indexes:
+        with open(index, "rb") as f:
+            pickle.load(f)                              # numba's version
+            _, overloads = pickle.loads(f.read())
+        assert len(overloads) == 1, (index.name, [key[0] for key in overloads])
+
+
 @pytest.mark.parametrize("mods", [(), ("deadly",)], ids=["classic", "classic+deadly"])
 def test_a_native_run_adds_up_what_its_games_did(mods):
     """A native run's statistics (every total, the squares that give their spread included) are

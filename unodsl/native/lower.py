@@ -508,9 +508,9 @@ class Lowering(ast.NodeTransformer):
                 self.window_aliases[target.id] = kind
                 return None
             key = self.window_key(value) if isinstance(value, ast.Tuple) else None
-            if key is not None:
+            if key is not None:         # an int64, not a constant: window_open is compiled once
                 self.window_keys.add(target.id)
-                return ast.Assign([ast.Name(target.id, ast.Store())], key)
+                return ast.Assign([ast.Name(target.id, ast.Store())], int64_cast(key))
             return False
         if isinstance(target, ast.Subscript) and self.window_map(target.value) is not None:
             key = self.window_key(target.slice)

@@ -217,9 +217,11 @@ def _lines(indent: int, lines: list) -> str:
 # numba source: the module's other names (O_*, R, the basic bot's B_* and basic_value, the
 # functions codegen writes) are the writer's and basic's.
 SOURCE = '''
-@njit(cache=True, inline='always')
+@njit(cache=True)
 def window_open(g, k, card):
-    """A window opens (Windows._open_windows): last of those open, on `card`."""
+    """A window opens (Windows._open_windows): last of those open, on `card`. Like
+    `window_close`, compiled once and inlined by LLVM: numba inlining them ran its passes on them
+    again at each call (speed's state windows, four seats of both, took 1.8 to 2.4 s to compile)."""
     if g[O_WIN + k] == 0:
         g[{S_WINDOWS}] += 1
     g[{S_WIN_STAMP}] += 1
@@ -227,7 +229,7 @@ def window_open(g, k, card):
     g[O_WIN_CARD + k] = card
 
 
-@njit(cache=True, inline='always')
+@njit(cache=True)
 def window_close(g, k):
     if g[O_WIN + k] != 0:
         g[O_WIN + k] = 0
@@ -272,7 +274,7 @@ def close_turn_windows(g):
 @njit(cache=True, inline='always')
 def say_call(g, s, verb):
     """Windows.say_call: the first window open for the player that offers their call closes."""
-    best = -1
+    best = np.int64(-1)
     for w in range({windows}):
         k = w * {n} + s
         if g[O_WIN + k] != 0 and (best < 0 or g[O_WIN + k] < g[O_WIN + best]):
