@@ -526,7 +526,7 @@ def test_a_damaged_module_on_disk_is_written_again():
 
 
 class _Warming:
-    """An engine whose first warm fails as `failure` does (None: none fails)."""
+    """An engine whose warms fail in turn as `failures` say (None, or none left: it does not)."""
 
     def __init__(self, *failures):
         self.failures, self.calls = list(failures), []
