@@ -667,7 +667,12 @@ def test_a_long_rule_written_once_plays_the_python_games_in_a_run_and_alone(tmp_
     `program`), but stays inline where each card of a run acts as it lands: both play the Python
     engine's games (slow: the module is compiled)."""
     rules = load(runs_each_acting(tmp_path))
-    _same_games(native_engine(rules, 4, trace=TRACE), rules, 4, "random")
+    engine = native_engine(rules, 4, trace=TRACE)
+    _same_games(engine, rules, 4, "random")
+    sixes = {c for c in range(rules.size) if rules.cards.kind[c] == "number" and rules.cards.rank[c] == 6}
+    trace = engine.play(SEEDS[0]).trace
+    assert any(a[0] == b[0] == MOVES["play"] and a[1] == b[1] and a[2] in sixes for a, b in zip(trace, trace[1:])), \
+        "a 6 is played inside a run, a card after it"
 
 
 def test_hands_follow_any_order_of_seats_they_are_passed_in():
