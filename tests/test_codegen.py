@@ -175,3 +175,13 @@ def test_rules_made_for_codegen_run_fully_generated(path):
     for players in (rules.players[0], min(rules.players[1], 4)):
         assert Game(rules, players, seed=1)._code.delegated == ()
         assert play_game(rules, players, 1, "random", record=False, rounds=1)._code.delegated == ()
+
+
+def test_the_game_s_stable_lists_are_read_through_locals_in_code_only():
+    """`g.hands` becomes the local `hands` where it is code: not inside a string, not as another
+    object's attribute (`x.g.hands`), not as part of a longer name (`g.handsome`)."""
+    from unodsl.compile.codegen.loop import _rename_attributes
+    names = {"g.hands": "hands", "g.skips": "skips"}
+    assert _rename_attributes("n = len(g.hands[s]) + g.skips[s]", names) == "n = len(hands[s]) + skips[s]"
+    assert _rename_attributes("say('g.hands', x.g.hands, g.handsome)", names) == "say('g.hands', x.g.hands, g.handsome)"
+    assert _rename_attributes("g.stats['turns'] += 1", names) == "g.stats['turns'] += 1"

@@ -879,8 +879,9 @@ class LoopWriter(StatementWriter):
 
 def _rename_attributes(line: str, names: dict) -> str:
     """`g.hands` -> `hands` (for each `g.X` in names) in one line of generated Python, read as
-    tokens: text inside string literals, and `x.g.hands`, are left as they are."""
-    if "g." not in line:
+    tokens: text inside string literals, and `x.g.hands`, are left as they are. Only a line that
+    holds one of the names' text is read as tokens (the code writers put no space around a dot)."""
+    if not any(attr in line for attr in names):
         return line
     tokens = [tok for tok in tokenize.generate_tokens(io.StringIO(line).readline)
               if tok.type not in (tokenize.NEWLINE, tokenize.NL, tokenize.ENDMARKER)]

@@ -27,6 +27,7 @@ class StatementWriter(ExpressionWriter):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        self._uses: dict = {}                    # uses() of each kind of statement, asked again and again
         self.fixed_table = not self.uses((A.Eliminate, A.SwapSeats))    # every seat plays, in its place
         self._named: frozenset = frozenset()     # the choices the play being written names
         self._calls = 0                          # named statements written out so far
@@ -542,13 +543,20 @@ class StatementWriter(ExpressionWriter):
         """Whether a rule can run a statement of these types (branches the options rule out
         excepted): what the rules never do, the loop need not check for (a seat out of the game,
         a turn given away). With whole_round=False, only the rules that run during turns; with
-        `where`, only such statements it holds for."""
+        `where`, only such statements it holds for. Kept per kind of statement: the rules do not
+        change while their code is written, and every function written asks again."""
+        found = self._uses.get((types, whole_round)) if where is None else None
+        if found is not None:
+            return found
         r = self.r
         programs = [*r.on_play, r.on_draw, *r.after_play, *(a.program for w in r.windows for a in w.actions),
                     *(t.program for t in r.triggers), r.on_stock_out]
         if whole_round:
             programs += [*r.starter, r.on_round_end, r.on_round_start]
-        return any(self._runs(p.body, types, where) for p in programs if p is not None)
+        found = any(self._runs(p.body, types, where) for p in programs if p is not None)
+        if where is None:
+            self._uses[(types, whole_round)] = found
+        return found
 
     def _runs(self, body, types, where=None) -> bool:
         for stmt in body:
