@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..lang import ast as A
-from ..lang import parsed_bundle
+from ..lang import kept_parses
 from ..lang.compose import Composer
 from ..lang.diagnostics import Diagnostics, RulesError, suggest, too_deep
 from ..lang.files import InputError, UnknownName, read_text
@@ -73,9 +73,14 @@ class Library:
             text = (texts or {}).get(str(path))
             sources.append(Source(display, text) if text is not None else read_source(path, display=display))
         if not any(str(path) in (texts or {}) for path in self.bundled_paths.values()):
-            _recall_bundled(sources)
+            _recall(sources, "bundled")
         for source in sources:
             self.add_source(source, report=False)
+
+    def add_file(self, source: Source, report: bool = True) -> list[UnitRef]:
+        """`add_source` for a file read from disk: its parse is kept there for the next run."""
+        _recall([source], "file")
+        return self.add_source(source, report)
 
     def report_parse_errors(self, refs) -> None:
         for ref in refs:
@@ -101,13 +106,13 @@ def _parse_cached(name: str, text: str, diags: Diagnostics) -> A.File:
     return tree
 
 
-def _recall_bundled(sources: list) -> None:
-    """The bundled files' parses, from the disk (parsed_bundle) into this process's cache, or
-    parsed now and kept there for the next run (not while an editor stands in for one of them:
-    its every keystroke would write a bundle)."""
+def _recall(sources: list, kind: str) -> None:
+    """The files' parses, from the disk (kept_parses) into this process's cache, or parsed now
+    and kept there for the next run. Only files read from disk come here: an editor's text,
+    kept, would write a file at every keystroke."""
     if all((s.name, s.text) in _PARSE_CACHE for s in sources):
         return
-    stored = parsed_bundle.load(sources)
+    stored = kept_parses.load(sources, kind)
     if stored is not None:
         for s in sources:
             _PARSE_CACHE[(s.name, s.text)] = stored[s.name]
@@ -118,7 +123,7 @@ def _recall_bundled(sources: list) -> None:
     for s in sources:
         _parse_cached(s.name, s.text, Diagnostics())
         parsed[s.name] = _PARSE_CACHE[(s.name, s.text)]
-    parsed_bundle.store(sources, parsed)
+    kept_parses.store(sources, parsed, kind)
 
 
 def read_source(path, display: str | None = None) -> Source:
@@ -286,7 +291,7 @@ def _resolve(lib: Library, ref: str, kind: str | None, base_dir, diags: Diagnost
             if base_dir is not None and not path.is_absolute():
                 path = base_dir / path
             source = read_source(path)
-        refs = lib.add_source(source)
+        refs = lib.add_source(source) if ref in in_hand else lib.add_file(source)
         wanted = [r for r in refs if kind is None or r.unit.kind == kind]
         if not wanted:
             if not refs:

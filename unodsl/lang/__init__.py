@@ -5,7 +5,8 @@ nodes), `parser` (Lark grammar -> AST, recovering from syntax errors), `compose`
 `uses` and house-rule modules into one list of declarations), `resources` (where the grammar and
 the bundled rulesets are), `files` (reading what users give with bounds, writing files whole, text
 safe for a terminal, InputError for input that cannot be used), `cache` (the user's private cache
-folder) and `parsed_bundle` (the bundled files' parses kept there between runs).
+folder) and `kept_parses` (the parses of the bundled files, and of files read from disk, kept there
+between runs).
 
 May import: nothing else of unodsl. Everything else builds on this package.
 """

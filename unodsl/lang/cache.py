@@ -1,6 +1,6 @@
 """The user's cache folder: what unodsl keeps between runs so that the next one starts sooner.
 
-Three things live there, each in its own folder: the parser's tables (`parser`), the bundled rules
+Three things live there, each in its own folder: the parser's tables (`parser`), the rules
 files already parsed (`parsed`) and the native engine's modules with their machine code
 (`native`). All of them are read back as pickles or imported as code, so a folder is used only
 when it belongs to this user and no one else may write to it: `$UNODSL_CACHE` when set, else the

@@ -28,7 +28,7 @@ def _library(ref: str):
     lib.add_bundled()
     refs = []
     if is_path(ref):
-        refs = lib.add_source(read_source(ref), report=False)
+        refs = lib.add_file(read_source(ref), report=False)
     return lib, refs
 
 
