@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from unodsl.compile.loader import load
-from unodsl.sim.simulate import Progress, Stats, run_parallel, simulate
+from unodsl.sim.simulate import Progress, Stats, format_table, run_parallel, simulate
 from unodsl.sim.statistics import simulate_paired
 
 
@@ -113,3 +113,10 @@ def test_merged_stats_equal_one_run():
     empty = Stats(2)
     empty.merge(whole)
     assert empty.summary() == whole.summary()
+
+
+def test_the_time_line_gives_a_slow_run_s_rate_to_two_figures_and_a_fast_one_s_in_whole_games():
+    summary = simulate(load("classic"), 2, 1, seed=0).summary()
+    assert format_table("t", summary, 2.61).splitlines()[-2].endswith("2.61 s (0.38 games/s)")
+    fast = dict(summary, games=1_000_000)
+    assert format_table("t", fast, 63.0).splitlines()[-2].endswith("63.00 s (15,873 games/s)")
