@@ -353,12 +353,14 @@ def test_basic_bots_the_native_engine_does_not_play_yet_are_named_and_played_by_
 
 
 def test_simulate_says_which_engine_played_and_falls_back_with_a_reason():
+    from unodsl.sim.engines import choose
     python, said = _simulate("classic", "-n", "30", "--bots", "random", "--engine", "python")
     assert said == ["engine: Python"]
     native, said = _simulate("classic", "-n", "30", "--bots", "random", "--engine", "native")
     assert said == ["engine: native (the rules compiled to machine code)"]
     assert native["games"] == 30 and sum(w["wins"] for w in native["wins_by_seat"]) >= 30
     assert native != python              # other seeds: other games (tests above hold the games equal)
+    assert not choose(load("classic"), 4, "random", 30, "native").compiles     # on disk now: loaded
     basic, said = _simulate("classic", "-n", "30", "--engine", "native", "--jobs", "2")
     assert said == ["engine: native (the rules compiled to machine code)"]
     assert basic["games"] == 30 and basic != _simulate("classic", "-n", "30", "--engine", "python")[0]
@@ -607,7 +609,7 @@ def test_what_the_native_engine_cannot_run_is_named_and_played_by_python(ref, mo
         assert choice.note == f"engine: Python (the native engine cannot run {rules.title}: it has no code for {missing})"
         assert "\n" not in choice.note
     else:
-        assert choice == ("native", "engine: native (the rules compiled to machine code)")
+        assert (choice.engine, choice.note) == ("native", "engine: native (the rules compiled to machine code)")
 
 
 def test_a_refusal_names_the_rule_in_plain_words(tmp_path):
@@ -635,6 +637,15 @@ def test_a_refusal_names_the_rule_in_plain_words(tmp_path):
     recolor.write_text('ruleset recolor extends classic {\n  whenever color == red "Red never stays." '
                        '{ set color to blue }\n}\n', encoding="utf-8")
     assert reason(load(str(recolor))) == f"the rule at {recolor} line 2 (set color)"
+
+
+def test_a_run_is_said_to_compile_only_where_no_machine_code_is_on_disk(tmp_path, monkeypatch):
+    """`simulate` tells a person at a terminal it is compiling (sim.engines.Choice.compiles) only
+    when the module's machine code is not in the cache (no compiling here: `choose` only looks)."""
+    from unodsl.sim.engines import choose
+    monkeypatch.setenv("UNODSL_CACHE", str(tmp_path / "empty"))
+    assert choose(load("classic"), 4, "random", 10 ** 6, "native").compiles
+    assert not choose(load("classic"), 4, "random", 10 ** 6, "python").compiles
 
 
 def test_the_new_statements_fall_back_by_name():

@@ -120,3 +120,60 @@ def test_the_time_line_gives_a_slow_run_s_rate_to_two_figures_and_a_fast_one_s_i
     assert format_table("t", summary, 2.61).splitlines()[-2].endswith("2.61 s (0.38 games/s)")
     fast = dict(summary, games=1_000_000)
     assert format_table("t", fast, 63.0).splitlines()[-2].endswith("63.00 s (15,873 games/s)")
+
+
+def test_a_compile_before_the_games_is_said_apart_and_the_rate_is_the_games_own():
+    summary = dict(simulate(load("classic"), 2, 1, seed=0).summary(), games=20_000)
+    line = format_table("t", summary, 18.42, ("compiling", 12.10)).splitlines()[-2]
+    assert line.endswith("18.42 s (12.10 s compiling, then 3,165 games/s)")
+    bar = Progress(10, io.StringIO())
+    bar.begin()
+    assert bar.setup is None
+    bar.begin("compiling")
+    assert bar.setup[0] == "compiling" and bar.setup[1] >= 0
+
+
+class _Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_a_status_line_shows_on_a_terminal_and_what_follows_starts_on_a_clean_line(monkeypatch):
+    monkeypatch.delenv("CI", raising=False)
+    stream = _Terminal()
+    bar = Progress(10, stream)
+    bar.status("Compiling the rules to machine code for 4 players (once: later runs load it)...")
+    assert stream.getvalue() == "\rCompiling the rules to machine code for 4 players (once: later runs load it)..."
+    bar.close()
+    assert stream.getvalue().endswith("\r" + " " * 79 + "\r")
+    silent = io.StringIO()
+    Progress(10, silent).status("Compiling")
+    assert silent.getvalue() == ""
+
+
+def test_simulate_says_it_compiles_before_it_does_and_clears_it(monkeypatch, capsys):
+    """The compile's status goes up before the engine is prepared and is cleared before the
+    line naming the engine (the wiring; tests/test_native.py holds when a run compiles)."""
+    from argparse import Namespace
+
+    from unodsl.front.commands import simulate as command
+    from unodsl.sim import engines
+    said = []
+
+    class Recorder:
+        def status(self, text):
+            said.append(("status", text))
+
+        def close(self):
+            said.append(("close",))
+
+        def begin(self, after=""):
+            said.append(("begin", after))
+    native = engines.Choice("native", "engine: native (the rules compiled to machine code)")
+    monkeypatch.setattr(engines, "choose", lambda *a: native._replace(compiles=True))
+    monkeypatch.setattr(engines, "prepare", lambda *a: said.append(("prepare",)) or native)
+    args = Namespace(players=3, bots="random", games=10 ** 6, engine="auto")
+    assert command._engine(args, load("classic"), None, Recorder()) == "native"
+    assert said == [("status", "Compiling the rules to machine code for 3 players (once: later runs load it)..."),
+                    ("prepare",), ("close",), ("begin", "compiling")]
+    assert capsys.readouterr().err == "engine: native (the rules compiled to machine code)\n"

@@ -30,6 +30,7 @@ CHUNK = 5_000                 # games per call into compiled code (for the progr
 class Choice(NamedTuple):
     engine: str          # "native" or "python"
     note: str            # one line for the person: which engine, and why not native
+    compiles: bool = False    # native, not yet compiled for these rules and table size
 
 
 def choose(rules, players: int, bot: str, games: int, wanted: str = "auto") -> Choice:
@@ -54,7 +55,7 @@ def choose(rules, players: int, bot: str, games: int, wanted: str = "auto") -> C
                        f"{'loading' if cached else 'compiling'} the native engine")
     if why is not None:
         return Choice("python", f"engine: Python ({why})")
-    return Choice("native", "engine: native (the rules compiled to machine code)")
+    return Choice("native", "engine: native (the rules compiled to machine code)", not cached)
 
 
 def _why_not(rules, missing) -> str:

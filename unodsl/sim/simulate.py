@@ -342,8 +342,15 @@ class Progress:
     def __init__(self, total: int, stream=None):
         self.total, self.done = total, 0
         self.stream = stream if stream is not None else sys.stderr
-        self.start = self.last = time.perf_counter()
+        self.created = self.start = self.last = time.perf_counter()
         self.enabled = hasattr(self.stream, "isatty") and self.stream.isatty() and not os.environ.get("CI")
+        self.setup: tuple | None = None      # (what was done before the games, its seconds)
+
+    def begin(self, after: str = "") -> None:
+        """The games start now: the rate and the time left count from here, not from a compile
+        before them; `after` names that work (its time is then said apart, `format_table`)."""
+        self.start = self.last = time.perf_counter()
+        self.setup = (after, self.start - self.created) if after else None
 
     def __call__(self, n: int) -> None:
         self.done += n
@@ -359,7 +366,15 @@ class Progress:
                           f"  {rate:,.0f} games/s  {left:,.0f} s left ")
         self.stream.flush()
 
+    def status(self, text: str) -> None:
+        """A line saying what is being done before the games start (on a terminal only; the
+        next line written over it, or `close`, clears it)."""
+        if self.enabled:
+            self.stream.write("\r" + text[:79])
+            self.stream.flush()
+
     def close(self) -> None:
+        """Clear the line (the bar, or a status): what is printed next starts on a clean one."""
         if self.enabled:
             self.stream.write("\r" + " " * 79 + "\r")
             self.stream.flush()
@@ -377,7 +392,9 @@ def _rate(games: int, seconds: float) -> str:
     return f"{rate:,.0f} games/s" if rate >= 10 else f"{rate:.2g} games/s"
 
 
-def format_table(title: str, summary: dict, seconds: float) -> str:
+def format_table(title: str, summary: dict, seconds: float, setup: tuple | None = None) -> str:
+    """The run's statistics for a person; `setup` (what was done before the games, in how many of
+    the `seconds`: Progress.setup) is said apart, so that the rate is the games' own."""
     t = summary["turns_per_game"]
     rows = [("games", f"{summary['games']}"),
             ("turns per game", f"mean {t['mean']:.2f}   median {t['median']}   95th percentile {t['p95']}"),
@@ -397,7 +414,12 @@ def format_table(title: str, summary: dict, seconds: float) -> str:
     for w in summary["wins_by_team" if by_team else "wins_by_seat"]:
         lo, hi = w["ci95"]
         lines.append(f"    {w['seat']:<{max(4, width - 2)}} {100 * w['share']:5.1f}%   {100 * lo:5.1f}% .. {100 * hi:5.1f}%")
-    lines.append(f"  {'time':<{width}}{seconds:.2f} s ({_rate(summary['games'], seconds)})")
+    if setup is None:
+        lines.append(f"  {'time':<{width}}{seconds:.2f} s ({_rate(summary['games'], seconds)})")
+    else:
+        what, before = setup
+        lines.append(f"  {'time':<{width}}{seconds:.2f} s ({before:.2f} s {what}, "
+                     f"then {_rate(summary['games'], seconds - before)})")
     lines.append(f"  ({POINTS_NOTE})")
     return "\n".join(lines)
 

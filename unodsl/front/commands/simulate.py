@@ -85,7 +85,7 @@ def _run(args) -> int:
     if not args.rules:
         raise UsageError("name a ruleset (or use --compare A B)")
     start = time.perf_counter()
-    rules, stats = run_stats(args, args.rules, with_, options)
+    rules, stats, setup = run_stats(args, args.rules, with_, options)
     seconds = time.perf_counter() - start
     summary = stats.summary()
     mods = f" + {', '.join(with_)}" if with_ else ""
@@ -103,7 +103,7 @@ def _run(args) -> int:
     elif args.format == "csv":
         print(format_csv(summary, about), end="")
     else:
-        print(format_table(title, summary, seconds))
+        print(format_table(title, summary, seconds, setup))
     return EXIT_OK
 
 
@@ -126,7 +126,7 @@ def _spread(args, ref, with_, options, rules, progress, against=None, rules_b=No
     ref, modules and options, with its compiled `rules_b`) makes it a paired comparison."""
     from ...sim.simulate import run_parallel, simulate
     from ...sim.statistics import simulate_paired
-    engine = _engine(args, rules, against)
+    engine = _engine(args, rules, against, progress)
     if args.cluster is not None:
         from ...sim.cluster import run_on_cluster
         return run_on_cluster(args.cluster, ref, with_, options, args.players, args.games, args.seed,
@@ -139,9 +139,9 @@ def _spread(args, ref, with_, options, rules, progress, against=None, rules_b=No
     return simulate(rules, args.players, args.games, args.seed, args.bots, progress=progress, engine=engine)
 
 
-def _engine(args, rules, against) -> str:
+def _engine(args, rules, against, progress) -> str:
     """The engine for this run (sim.engines.choose), said in one line on stderr; compiled before
-    any worker starts."""
+    any worker starts, saying so meanwhile on a terminal (a first compile takes seconds)."""
     import sys
 
     from ...sim.engines import choose, prepare
@@ -150,20 +150,28 @@ def _engine(args, rules, against) -> str:
             print("engine: Python (comparisons are played by the Python engine)", file=sys.stderr)
         return "python"
     choice = choose(rules, args.players, args.bots, args.games, args.engine)
-    if choice[0] == "native":
+    compiles = choice.engine == "native" and choice.compiles
+    if choice.engine == "native":
+        if compiles:
+            progress.status(f"Compiling the rules to machine code for {args.players} players "
+                            "(once: later runs load it)...")
         choice = prepare(rules, args.players, args.bots)
-    print(choice[1], file=sys.stderr)
-    return choice[0]
+        progress.close()
+    print(choice.note, file=sys.stderr)
+    progress.begin("compiling" if compiles and choice.engine == "native" else "")
+    return choice.engine
 
 
 def run_stats(args, ref: str, with_: list, options: dict):
+    """The rules, the run's statistics, and what was done before its games (Progress.setup)."""
     from ...compile.loader import load
     from ...sim.simulate import Progress
     rules = load(ref, tuple(with_), options)
     _check_players(rules, args.players)
     progress = Progress(args.games)
     try:
-        return rules, _spread(args, ref, with_, options, rules, progress)
+        stats = _spread(args, ref, with_, options, rules, progress)
+        return rules, stats, progress.setup
     finally:
         progress.close()
 
