@@ -154,3 +154,29 @@ def test_an_editors_text_of_a_file_writes_nothing(cache, tmp_path):
     loader.check(str(path), files={str(path): path.read_text(encoding="utf-8")})
     loader.analyze(loader.read_source(path))
     assert _files(cache) == []
+
+
+def test_a_tree_too_deep_to_keep_is_parsed_each_run_and_still_checks(cache, tmp_path, monkeypatch):
+    path = _draft(tmp_path)
+
+    def too_deep(*args, **kwargs):
+        raise RecursionError("maximum recursion depth exceeded")
+    monkeypatch.setattr(kept_parses.pickle, "dumps", too_deep)
+    assert loader.check(str(path))[0] == []
+    assert _files(cache) == []
+
+
+def test_a_long_sum_that_parses_checks_as_it_did_before_parses_were_kept(tmp_path):
+    """400 terms parse and compile within Python's recursion limit, but pickling their tree
+    does not: `unodsl check` says ok, run after run, as it did before it kept parses."""
+    import subprocess
+    import sys
+    path = tmp_path / "sum.uno"
+    total = " + ".join(["1"] * 400)
+    path.write_text(f'ruleset sum "A long sum" extends classic {{\n  on play number 5 "The next player may draw."'
+                    f' {{ if player.cards > {total} {{ next draws 1 }} }}\n}}\n', encoding="utf-8")
+    env = {**os.environ, "UNODSL_CACHE": str(tmp_path / "cache")}
+    for _ in range(2):
+        run = subprocess.run([sys.executable, "-m", "unodsl", "check", str(path)], capture_output=True, text=True,
+                             env=env, timeout=60)
+        assert (run.returncode, run.stdout.strip()) == (0, f"{path}: ok"), run.stdout + run.stderr

@@ -72,10 +72,13 @@ def store(sources: list, parsed: dict, kind: str = "bundled") -> None:
     path = _path(sources, kind)
     if path is None:
         return
+    try:
+        data = pickle.dumps(parsed, protocol=pickle.HIGHEST_PROTOCOL)
+    except (RecursionError, pickle.PicklingError):     # a tree too deep to pickle: parsed every run
+        return
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        with tmp.open("wb") as f:
-            pickle.dump(parsed, f, protocol=pickle.HIGHEST_PROTOCOL)
+        tmp.write_bytes(data)
         os.replace(tmp, path)
         _forget_old(path, kind)
     except OSError:
