@@ -591,6 +591,7 @@ def _swap_rows(g, a, b):
 
 @njit(cache=True)
 def _swap_spans(g, at, other, n):
+    """The n numbers from `at` and from `other` change places."""
     x, y = g[at:at + n], g[other:other + n]
     for i in range(n):
         x[i], y[i] = y[i], x[i]

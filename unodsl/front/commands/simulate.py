@@ -150,7 +150,7 @@ def _engine(args, rules, against, progress) -> str:
             print("engine: Python (comparisons are played by the Python engine)", file=sys.stderr)
         return "python"
     choice = choose(rules, args.players, args.bots, args.games, args.engine)
-    compiles = choice.engine == "native" and choice.compiles
+    compiles = choice.compiles
     if choice.engine == "native":
         if compiles:
             progress.status(f"Compiling the rules to machine code for {args.players} players "
