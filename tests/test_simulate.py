@@ -177,3 +177,18 @@ def test_simulate_says_it_compiles_before_it_does_and_clears_it(monkeypatch, cap
     assert said == [("status", "Compiling the rules to machine code for 3 players (once: later runs load it)..."),
                     ("prepare",), ("close",), ("begin", "compiling")]
     assert capsys.readouterr().err == "engine: native (the rules compiled to machine code)\n"
+
+
+def test_after_begin_the_bar_s_rate_and_time_left_count_the_games_only(monkeypatch):
+    """A 10 s compile before the games is not game time: 5 of 10 games in the games' first
+    second is 5 games a second and 1 s left (counted from the bar's creation: 0 and 11 s)."""
+    from unodsl.sim import simulate as module
+    monkeypatch.delenv("CI", raising=False)
+    clock = iter([0.0, 10.0, 11.0])
+    monkeypatch.setattr(module.time, "perf_counter", lambda: next(clock))
+    stream = _Terminal()
+    bar = Progress(10, stream)
+    bar.begin("compiling")
+    bar(5)
+    assert stream.getvalue().endswith("5/10 games  5 games/s  1 s left ")
+    assert bar.setup == ("compiling", 10.0)
