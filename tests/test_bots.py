@@ -436,3 +436,30 @@ def test_basic_acts_out_of_turn_when_it_measurably_helps():
             assert spared > 0, "a partner left with one card was there to be caught"
         if name == "killer":
             assert jumped > 0, "basic jumps in where it helps"
+
+
+@pytest.mark.parametrize("ref, mods", [("classic", ()), ("classic", ("nines",)), ("killer", ())])
+def test_the_probe_copies_a_game_only_to_try_a_card_that_may_be_played(monkeypatch, ref, mods):
+    """Where the pile alone decides what may be played, measuring a ruleset copies the game to try
+    a card only when that card may be played there (most may not: copying was most of its time),
+    and what it measures is what copying for every card measured."""
+    from unodsl.engine import probe
+    rules = load(ref, mods)
+    assert rules.match_static
+    tried = []
+    original = probe._Probe._with_card
+
+    def counted(base, seat, card, seed):
+        forks_before = len(forks)
+        game, action = original(base, seat, card, seed)
+        tried.append((game is not None, len(forks) > forks_before))
+        return game, action
+    forks = []
+    real_fork = probe.fork
+    monkeypatch.setattr(probe, "fork", lambda *args: forks.append(1) or real_fork(*args))
+    monkeypatch.setattr(probe._Probe, "_with_card", staticmethod(counted))
+    known = probe._Probe(rules, 4).run()
+    assert any(not playable for playable, _ in tried) and all(copied == playable for playable, copied in tried)
+
+    monkeypatch.setattr(probe, "_surely_unplayable", lambda *args: False)      # a copy for every card
+    assert probe._Probe(load(ref, mods), 4).run() == known

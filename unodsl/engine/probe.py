@@ -117,6 +117,14 @@ def knowledge(rules: Ruleset, players: int) -> Knowledge:
     return found
 
 
+def _surely_unplayable(game: Game, seat: int, card: int) -> bool:
+    """Whether `card` may not be played now where the rules decide that from the pile alone (the
+    top card, the color, the counters), asked of the game itself: most cards of the stock cannot
+    be played, and copying the game to try each was most of a probe's time."""
+    r = game.rules
+    return r.match_static and (r.restrict_static or not r.restrictions) and not game.is_playable(seat, card)
+
+
 def is_honest(game: Game, seat: int, card: int) -> bool:
     """Whether playing the card now meets the rules' honesty test for it (True when it has none)."""
     test = game.rules.honest[card]
@@ -291,6 +299,8 @@ class _Probe:
     def _with_card(base: Game, seat: int, card: int, seed: int):
         """A copy of the game in which the seat holds `card` (taken from the stock), and the play
         it will try; (None, None) when the card may not be played now."""
+        if _surely_unplayable(base, seat, card):
+            return None, None
         game = fork(base, random.Random(seed))
         game.stock.remove(card)
         game.hands[seat].append(card)
