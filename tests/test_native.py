@@ -256,7 +256,7 @@ def test_rules_with_their_own_refill_keep_their_machine_code_on_disk():
     rules = load(str(ROOT / "tests" / "scenarios" / "language" / "piles.uno"))
     assert rules.on_stock_out is not None
     native_engine(rules, 4, trace=TRACE)
-    assert native_engine_module._known_module(rules, 4, TRACE) is not None
+    assert native_engine_module._known_module(rules, 4) is not None
 
 
 def test_modules_that_keep_windows_keep_their_machine_code_on_disk():
@@ -265,7 +265,7 @@ def test_modules_that_keep_windows_keep_their_machine_code_on_disk():
     in a circle (numba keeps no machine code of those), so it is on disk after a run."""
     rules = load("classic", ("jump-in",))
     assert native_engine(rules, 4, trace=TRACE, bot="basic").windows > 0
-    assert native_engine_module._known_module(rules, 4, TRACE, "basic") is not None
+    assert native_engine_module._known_module(rules, 4, "basic") is not None
 
 
 def test_every_function_of_a_module_keeps_one_compilation_on_disk():
@@ -276,7 +276,7 @@ def test_every_function_of_a_module_keeps_one_compilation_on_disk():
     import pickle
     rules = load("classic", ("jump-in",))
     native_engine(rules, 4, trace=TRACE, bot="basic")
-    digest = native_engine_module._known_module(rules, 4, TRACE, "basic")
+    digest = native_engine_module._known_module(rules, 4, "basic")
     folder = native_engine_module._numba_folder(native_engine_module.cache_dir())
     indexes = sorted(folder.glob(f"ruleset_{digest}.*.nbi"))
     assert len(indexes) > 20
@@ -506,22 +506,34 @@ def test_a_later_run_loads_the_module_an_earlier_one_wrote_without_writing_it(mo
     assert written == [] and again.hands == first.hands and again.trace == first.trace
     # a damaged note is not believed: the module is written again, and noted anew
     rules = load("classic")
-    note = native_engine_module._known_path(rules, 4, TRACE)
+    note = native_engine_module._known_path(rules, 4)
     note.write_text("../../elsewhere")
     again = native_engine(rules, 4, trace=TRACE).play(0)
     assert written == [1] and again.hands == first.hands
-    assert native_engine_module._known_module(load("classic"), 4, TRACE) is not None
+    assert native_engine_module._known_module(load("classic"), 4) is not None
+
+
+def test_games_kept_with_their_moves_and_without_share_one_module():
+    """The trace (the moves a test compares) is room in a game's memory, not code: the module,
+    compiled once, plays the same game with a trace of any length and without one."""
+    rules = load("classic")
+    traced, plain, short = native_engine(rules, 4, trace=TRACE), native_engine(rules, 4), native_engine(rules, 4, trace=5)
+    assert traced.module is plain.module is short.module
+    a, b, c = traced.play(3), plain.play(3), short.play(3)
+    assert len(a.trace) > 5 and b.trace == [] and c.trace == a.trace[:5]
+    for game in (b, c):
+        assert (game.hands, game.scores, game.turns, game.rng_state) == (a.hands, a.scores, a.turns, a.rng_state)
 
 
 def test_a_damaged_module_on_disk_is_written_again():
     """A module file cut short (or changed) no longer hashes to its name: it is not believed, and
     the next run writes it whole again rather than failing to import it for ever."""
     first = native_engine(load("classic"), 4, trace=TRACE).play(0)
-    digest = native_engine_module._known_module(load("classic"), 4, TRACE)
+    digest = native_engine_module._known_module(load("classic"), 4)
     path = native_engine_module.cache_dir() / f"ruleset_{digest}.py"
     text = path.read_text(encoding="utf-8")
     path.write_text(text[:300], encoding="utf-8")
-    assert native_engine_module._known_module(load("classic"), 4, TRACE) is None
+    assert native_engine_module._known_module(load("classic"), 4) is None
     again = native_engine(load("classic"), 4, trace=TRACE).play(0)
     assert path.read_text(encoding="utf-8") == text
     assert again.hands == first.hands and again.trace == first.trace

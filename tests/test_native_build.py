@@ -88,7 +88,7 @@ def test_the_helper_compiles_a_module_s_far_functions_into_numba_s_cache(tmp_pat
     pytest.importorskip("numba")
     from unodsl import load
     from unodsl.native.engine import _written
-    _, source, digest = _written(load("crazy-eights"), 2, 0, "random")
+    _, source, digest = _written(load("crazy-eights"), 2, "random")
     module = tmp_path / f"ruleset_{digest}.py"
     module.write_text(source, encoding="utf-8")
     work = tmp_path / "work"

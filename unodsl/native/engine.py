@@ -115,16 +115,16 @@ def _code_stamp() -> str:
     return h.hexdigest()
 
 
-def _known_path(rules, players: int, trace: int, bot: str = "random") -> Path:
-    key = hashlib.sha256(f"{_code_stamp()} {rules.fingerprint()} {players} {trace} {bot}".encode()).hexdigest()[:24]
+def _known_path(rules, players: int, bot: str = "random") -> Path:
+    key = hashlib.sha256(f"{_code_stamp()} {rules.fingerprint()} {players} {bot}".encode()).hexdigest()[:24]
     return cache_dir() / f"known_{key}.txt"
 
 
-def _known_module(rules, players: int, trace: int, bot: str = "random") -> str | None:
+def _known_module(rules, players: int, bot: str = "random") -> str | None:
     """The name (digest) of the module an earlier run wrote for these rules, table size and code,
     when it and its machine code are still on disk: a run then need not write it again."""
     try:
-        digest = _known_path(rules, players, trace, bot).read_text(encoding="ascii").strip()
+        digest = _known_path(rules, players, bot).read_text(encoding="ascii").strip()
     except (OSError, UnicodeDecodeError):
         return None
     if len(digest) != 24 or any(c not in "0123456789abcdef" for c in digest):
@@ -134,8 +134,8 @@ def _known_module(rules, players: int, trace: int, bot: str = "random") -> str |
     return digest
 
 
-def _remember(rules, players: int, trace: int, digest: str, bot: str = "random") -> None:
-    path = _known_path(rules, players, trace, bot)
+def _remember(rules, players: int, digest: str, bot: str = "random") -> None:
+    path = _known_path(rules, players, bot)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         tmp.write_text(digest, encoding="ascii")
@@ -389,15 +389,15 @@ class GameView:
         return None if value == NONE else value
 
 
-def _written(rules, players: int, trace: int, bot: str = "random"):
+def _written(rules, players: int, bot: str = "random"):
     """(writer, module text, cache key) of the ruleset's native module with `bot` in every seat,
     once per process; raises Unsupported (saying what) when the native engine cannot play the
     ruleset, or BotUnsupported when it cannot play that bot's choices in it."""
-    key = ("native-source", players, trace, bot)
+    key = ("native-source", players, bot)
     found = rules.generated.get(key)
     if found is None:
         try:
-            writer = NativeWriter(rules, players, trace, bot)
+            writer = NativeWriter(rules, players, bot)
             source = writer.module_source()
             if writer.delegated:
                 raise Unsupported(writer.delegated[0][1])
@@ -414,36 +414,37 @@ def _written(rules, players: int, trace: int, bot: str = "random"):
 def is_cached(rules, players: int, bot: str = "random") -> bool:
     """Whether machine code for this ruleset, table size and bot is on disk (a run starts at
     once); raises Unsupported as native_engine does."""
-    if _known_module(rules, players, 0, bot) is not None:
+    if _known_module(rules, players, bot) is not None:
         return True
-    _, _, digest = _written(rules, players, 0, bot)
+    _, _, digest = _written(rules, players, bot)
     return _compiled(digest)
 
 
 def native_engine(rules, players: int, trace: int = 0, bot: str = "random") -> NativeEngine:
     """The ruleset's native engine for this table size with `bot` (random or basic) in every
     seat, built once per process; raises Unsupported (saying what) when the native engine cannot
-    play the ruleset, BotUnsupported when it cannot play the bot's choices in it."""
+    play the ruleset, BotUnsupported when it cannot play the bot's choices in it. Its games keep
+    their first `trace` moves (tests): the module, compiled once, is the same for any trace."""
     key = ("native", players, trace, bot)
     found = rules.generated.get(key)
     if found is None:
         from numba.core.errors import NumbaError
         _runtime_code_checked()
-        digest = _known_module(rules, players, trace, bot)
+        digest = _known_module(rules, players, bot)
         if digest is not None:
             module = _load(None, digest)
         else:
-            _, source, digest = _written(rules, players, trace, bot)
+            _, source, digest = _written(rules, players, bot)
             module = _load(source, digest)
         engine = NativeEngine(rules, players, module, trace, bot)
         try:
             _warmed(engine, digest)         # numba compiles (or loads) here, not mid-run
         except NumbaError as err:       # a gap of the lowering: refused, like any other
             text = str(err).strip()
-            rules.generated[("native-source", players, trace, bot)] = missing = Unsupported(
+            rules.generated[("native-source", players, bot)] = missing = Unsupported(
                 "a construct numba could not compile: " + (text.splitlines()[0] if text else type(err).__name__))
             raise Unsupported(str(missing)) from None
-        _remember(rules, players, trace, digest, bot)
+        _remember(rules, players, digest, bot)
         found = rules.generated[key] = engine
     return found
 

@@ -24,8 +24,11 @@ NONE = -(1 << 62)      # None: no seat, no card, no color; far from any number a
 SEAT_REGIONS = ("hlen", "skips", "scores", "round_points", "teams", "eliminated", "benched",
                 "inactive", "order", "pos", "winners", "perm")
 REGIONS = ("hands", "copies") + SEAT_REGIONS + ("stock", "discard", "buf", "counters", "peaks", "points", "colors", "alike",
-                                      "seen", "journal", "last", "bot", "win", "win_card", "held", "win_keys", "offer", "trace",
-                                      "far")    # last: where it lies does not hang on its length
+                                      "seen", "journal", "last", "bot", "win", "win_card", "held", "win_keys", "offer",
+                                      "far", "trace")
+# The last two lie after every region a module's text names: far's length is known only once that
+# text is written, and the trace's (moves a test keeps) only when a game's memory is made, so one
+# module serves games kept with a trace and without (a module finds its trace by the slot o_trace).
 
 
 # Scalars of a game. Names follow the Game attribute they stand for (without its leading
@@ -72,8 +75,7 @@ def sizes(players: int, deck: int, cards: int, counters: int, trace: int, window
     of each per seat: its stamp, 0 when closed, the card it opened on, whether its `opens when`
     condition held, room for the keys of those open in order; and two offers out of turn, each
     the seats in the order they act and what each wants to do), and the addresses of `far`
-    functions (native.far: the module's text says how many, and the region is last so that
-    where every region lies is known before that text is written)."""
+    functions (native.far: the module's text says how many), the last two (REGIONS says why)."""
     cap = deck + 1
     out = {"hands": players * cap, "copies": players * cards, **{name: players for name in SEAT_REGIONS},
            "stock": cap, "discard": cap, "buf": cap + players, "counters": counters, "peaks": counters,
@@ -81,7 +83,7 @@ def sizes(players: int, deck: int, cards: int, counters: int, trace: int, window
            "last": JOURNAL_SIZE * JOURNAL_WIDTH, "bot": BOT_ROWS * players + 2, "win": windows * players, "win_card": windows * players,
            "held": windows * players, "win_keys": windows * players,
            "offer": 2 * offer_size(players) if windows else 0,
-           "trace": trace * TRACE_WIDTH, "far": far}
+           "far": far, "trace": trace * TRACE_WIDTH}
     return out
 
 

@@ -83,9 +83,8 @@ def marked_place(source: str, line: int | None) -> str | None:
 class NativeWriter(LoopWriter):
     """Writes the native module of one ruleset for a table of `n` players."""
 
-    def __init__(self, rules, n: int, trace: int = 0, bot: str = "random"):
+    def __init__(self, rules, n: int, bot: str = "random"):
         super().__init__(rules, n, Interrupt, MAX_TURNS_PER_ROUND, sim=True, record=False)
-        self.trace = trace            # moves a traced game keeps (tests), or 0
         self.bot_name = bot           # the bot of every seat: random, or basic (native.basic)
         self.basic = None             # basic's PlayTables, and the arrays of its choices
         self.basic_tables = None
@@ -107,8 +106,8 @@ class NativeWriter(LoopWriter):
             raise basic.BotUnsupported(f"the native engine plays only random and basic bots, not {bot} ones")
         self.outlined = []            # the rules of a card's play written as functions of their own
         self._outlines = {}           # (by rule: its function's name, parameters and names returned)
-        self.offsets, self.memory = offsets(n, len(rules.deck), rules.size, len(rules.counters), trace,
-                                            len(rules.windows) if self.keeps_windows else 0)
+        self.offsets, _ = offsets(n, len(rules.deck), rules.size, len(rules.counters), 0,
+                                  len(rules.windows) if self.keeps_windows else 0)
 
     # ---- what differs from the Python simulator loop --------------------------------------------
     @property
@@ -201,9 +200,8 @@ class NativeWriter(LoopWriter):
         return name, params, returned
 
     def event(self, ind: int, call: str) -> list:
-        """The moves of a traced game (tests compare them with the Python engine's)."""
-        if not self.trace:
-            return []
+        """The moves of a traced game (tests compare them with the Python engine's): kept by a game
+        whose memory has room for them (NativeEngine's `trace`), passed over by the others."""
         kind = re.match(r"g\.event\('(\w+)'", call).group(1)
         if kind == "play":
             return [(ind, f"_trace(g, {TRACE_PLAY}, s, card)")]
@@ -463,7 +461,8 @@ class NativeWriter(LoopWriter):
         for name, value in sorted(tables.numbers.items()):
             rows.append(f"{name} = {value}")
         for name, at in self.offsets.items():        # where each list lies in the game's memory
-            rows.append(f"O_{name.upper()} = {at}")
+            if name != "trace":                       # (found by its slot: layout.REGIONS)
+                rows.append(f"O_{name.upper()} = {at}")
         tags = sorted(tables.tags, key=tables.tags.get)
         rows.append(f"TAGS = np.array({[[int(t in r.cards.tags[c]) for t in tags] or [0] for c in range(r.size)]!r}, dtype=np.int8)")
         array("DECK", r.deck)
@@ -539,7 +538,7 @@ def _matches(g, card):
 def _trace(g, kind, seat, card):
     k = g[{S_TRACE_LEN}]
     if k < g[{S_TRACE_SIZE}]:
-        e = O_TRACE + 5 * k
+        e = g[{S_O_TRACE}] + 5 * k
         g[e] = kind
         g[e + 1] = seat
         g[e + 2] = card
