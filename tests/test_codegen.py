@@ -185,3 +185,5 @@ def test_the_game_s_stable_lists_are_read_through_locals_in_code_only():
     assert _rename_attributes("n = len(g.hands[s]) + g.skips[s]", names) == "n = len(hands[s]) + skips[s]"
     assert _rename_attributes("say('g.hands', x.g.hands, g.handsome)", names) == "say('g.hands', x.g.hands, g.handsome)"
     assert _rename_attributes("g.stats['turns'] += 1", names) == "g.stats['turns'] += 1"
+    # a line with no string or comment is renamed without reading it as tokens: the same rules hold
+    assert _rename_attributes("n = x.g.hands + g.handsome + g.hands[s]", names) == "n = x.g.hands + g.handsome + hands[s]"
