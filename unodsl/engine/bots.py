@@ -38,7 +38,7 @@ class RandomBot:
     """Random play: a card chosen uniformly among the distinct cards it may play, then a color or
     player uniformly for it; only when it can play nothing, uniform over the other actions (draw,
     keep, answers). Never acts out of turn. This is not quite the reference engines' random play:
-    it bluffs (a Wild Draw Four held with the current color is as likely as any card), answers a
+    it bluffs (a card whose play fails the rules' honesty test is as likely as any card), answers a
     challenge at random, and weighs kinds of card, not cards in hand (bench/reference_policy.py
     plays as the reference loop does)."""
 

@@ -21,7 +21,7 @@ a `State` of typed arrays:
   any/sum(... for v in xs if c)   a loop in a nested function (numba inlines it)
   tables (T_color, IDX3 ...)      NumPy arrays of those numbers; a table of rows of different
                                   lengths, one padded 2-D array and the rows' lengths (R.row)
-  g.windows[('uno', s)] = (W, c)  where the module keeps the out-of-turn windows (native.windows):
+  g.windows[('one', s)] = (W, c)  where the module keeps the out-of-turn windows (native.windows):
   g.windows.pop(key), g._held     a window's key is one number (its number times the players,
   g.decision = TURN[s]            plus the seat), opened and closed by the module's functions;
                                   the decision, the seat whose turn it is (NONE: another one)
@@ -247,7 +247,7 @@ class Lowering(ast.NodeTransformer):
         self.hands_aliases: set = set()      # names bound to the list of hands (`hands = g.hands`)
         self.region_aliases: dict = {}       # names bound to another list (`skips = g.skips`)
         self.window_aliases: dict = {}       # names bound to the windows or what they held (`held = g._held`)
-        self.window_keys: set = set()        # names bound to a window's key (`key = ('uno', s)`)
+        self.window_keys: set = set()        # names bound to a window's key (`key = ('one', s)`)
         self.quantifiers = 0
         self.pending: list = []               # nested functions to define before the statement
 
@@ -476,7 +476,7 @@ class Lowering(ast.NodeTransformer):
 
     # ---- the out-of-turn windows (native.windows): a window's key is one number, w * n + seat ----
     def window_key(self, node):
-        """The lowered key of a window (`('uno', s)`, or a name bound to one), else None."""
+        """The lowered key of a window (`('one', s)`, or a name bound to one), else None."""
         if isinstance(node, ast.Name) and node.id in self.window_keys:
             return ast.Name(node.id, ast.Load())
         if (isinstance(node, ast.Tuple) and len(node.elts) == 2 and isinstance(node.elts[0], ast.Constant)
@@ -496,7 +496,7 @@ class Lowering(ast.NodeTransformer):
 
     def window_assign(self, targets, value):
         """The statements of an assignment to the windows or to the decision, or False when it is
-        none of those: `held = g._held` (an alias), `key = ('uno', s)`, `windows[key] = (WIN,
+        none of those: `held = g._held` (an alias), `key = ('one', s)`, `windows[key] = (WIN,
         card)` (the window opens, last: native window_open), `held[key] = v`, and
         `g.decision = TURN[s]` (the seat whose turn is being decided; any other decision, NONE)."""
         if len(targets) != 1:
