@@ -594,18 +594,37 @@ def _chromium(*args, timeout=180):
                               capture_output=True, timeout=timeout)
 
 
+@pytest.fixture(scope="module")
+def printer():
+    """One Chromium for every print of the module's budgets (through Playwright, with the page's
+    own paper size, as `chromium --print-to-pdf` prints it: the two gave the same pages, and the
+    same paper, for every bundled ruleset's sheet and aid on A4 and Letter); starting Chromium
+    for each print took over half of these tests' time."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        yield browser
+        browser.close()
+
+
 @needs_chromium
 @pytest.mark.parametrize("ref", RULESETS)
-def test_chromium_page_budgets(tmp_path, ref):
+def test_chromium_page_budgets(tmp_path, ref, printer):
     """Printed by Chromium on A4 and Letter: classic on two pages, every other ruleset on three,
     the player aid on one."""
     for paper in ("a4", "letter"):
         for aid in (False, True):
             page = tmp_path / f"{paper}-{aid}.html"
             page.write_text(make(ref, paper=paper, aid=aid), encoding="utf-8")
-            pdf = tmp_path / f"{paper}-{aid}.pdf"
-            _chromium(f"--print-to-pdf={pdf}", "--no-pdf-header-footer", page.as_uri())
-            pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf.read_bytes()))
+            tab = printer.new_page()
+            try:
+                tab.goto(page.as_uri())
+                pdf = tab.pdf(prefer_css_page_size=True)
+            finally:
+                tab.close()
+            pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+            size = {"a4": b"594.95996 841.91998", "letter": b"612 792"}[paper]
+            assert set(re.findall(rb"/MediaBox\s*\[0 0 ([\d. ]+)\]", pdf)) == {size}, f"{ref} {paper}: not on {paper} paper"
             assert 1 <= pages <= _budget(ref, aid), f"{ref} {paper} {'aid' if aid else 'sheet'}: {pages} pages"
 
 
