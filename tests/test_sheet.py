@@ -16,6 +16,7 @@ import re
 import subprocess
 import sys
 import tempfile
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -221,17 +222,27 @@ def test_scan_every_sheet_and_aid(ref, fmt):
         assert not problems, f"{ref} {'aid' if aid else 'sheet'} ({fmt}):\n  " + "\n  ".join(problems)
 
 
+@lru_cache(maxsize=None)
+def _printed(ref: str, paper: str, aid: bool) -> tuple[int, str | None]:
+    """(pages, the words laid out on them) of the sheet or aid as WeasyPrint prints it, the words
+    None where this WeasyPrint does not expose its laid-out pages. Kept for the test process: the
+    scan and the page budgets read the same A4 layouts, which are among the slowest work here."""
+    from weasyprint import HTML
+    document = HTML(string=make(ref, paper=paper, aid=aid)).render()
+    if not all(hasattr(page, "_page_box") for page in document.pages):
+        return len(document.pages), None
+    return len(document.pages), " ".join(_box_text(page._page_box) for page in document.pages)
+
+
 @pytest.mark.skipif(not HAVE_WEASYPRINT, reason="WeasyPrint is not installed (pip install unodsl[pdf])")
 @pytest.mark.parametrize("ref", EVERY)
 def test_scan_every_printed_sheet(ref):
     """The PDF as WeasyPrint lays it out: the words that end up on paper."""
-    from weasyprint import HTML
     rules = sheet_rules(ref)
     for aid in (False, True):
-        document = HTML(string=make(ref, fmt="html", aid=aid)).render()
-        if not all(hasattr(page, "_page_box") for page in document.pages):
+        _, laid_out = _printed(ref, "a4", aid)
+        if laid_out is None:
             pytest.skip("this WeasyPrint does not expose its laid-out pages")
-        laid_out = " ".join(_box_text(page._page_box) for page in document.pages)
         problems = leaks(rules, laid_out, "pdf")
         assert not problems, f"{ref} printed:\n  " + "\n  ".join(problems)
         if not aid:
@@ -462,10 +473,9 @@ def _budget(ref, aid):
 @pytest.mark.skipif(not HAVE_WEASYPRINT, reason="WeasyPrint is not installed (pip install unodsl[pdf])")
 @pytest.mark.parametrize("ref", RULESETS)
 def test_weasyprint_page_budgets(ref):
-    from weasyprint import HTML
     for paper in ("a4", "letter"):
         for aid in (False, True):
-            pages = len(HTML(string=make(ref, paper=paper, aid=aid)).render().pages)
+            pages, _ = _printed(ref, paper, aid)
             assert pages <= _budget(ref, aid), f"{ref} {paper} {'aid' if aid else 'sheet'}: {pages} pages"
 
 
